@@ -1,0 +1,297 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kelindar/bitmap"
+)
+
+// Movement is the rule for which steps a unit may take between cells.
+type Movement uint8
+
+const (
+	// Octile is the rule of the Moving AI benchmarks and the default:
+	// 8-connected, and a diagonal step is allowed only when both orthogonal
+	// cells it passes are passable (no corner cutting).
+	Octile Movement = iota
+	// OctileCutCorners is 8-connected, and a diagonal step may pass one
+	// blocked orthogonal cell, but not squeeze between two.
+	OctileCutCorners
+	// Cardinal is 4-connected: straight steps only.
+	Cardinal
+)
+
+// String names the rule.
+func (m Movement) String() string {
+	switch m {
+	case Octile:
+		return "octile"
+	case OctileCutCorners:
+		return "octile-cut-corners"
+	case Cardinal:
+		return "cardinal"
+	}
+	return fmt.Sprintf("Movement(%d)", uint8(m))
+}
+
+// Limits on the size of a grid. They keep cell indices in an int32 and
+// bound what a malformed file can make a reader allocate.
+const (
+	MaxSide  = 1 << 15 // cells along one side
+	MaxCells = 1 << 28 // cells in all (16384×16384)
+)
+
+// Errors returned for bad input. Each is wrapped with details; test with
+// errors.Is.
+var (
+	ErrSize        = errors.New("grid: bad size")
+	ErrOutOfBounds = errors.New("grid: point out of bounds")
+	ErrBlocked     = errors.New("grid: cell is blocked")
+	ErrWeight      = errors.New("grid: terrain weight must be 1..255")
+	ErrWindow      = errors.New("grid: bad search window")
+)
+
+// Grid is a rectangular map of cells, each passable or blocked and each
+// with a terrain weight (1 = plain ground, up to 255). Passability is held
+// in a bitmap; the legal steps out of every cell under the grid's Movement
+// are cached in one byte per cell and kept up to date by every edit.
+//
+// Memory: 2 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
+// edits must not run concurrently with anything else.
+type Grid struct {
+	w, h  int
+	rule  Movement
+	open  bitmap.Bitmap // bit y*w+x set when the cell is passable
+	wt    []uint8       // terrain weight, 1..255, also kept for blocked cells
+	moves []uint8       // bit d set when the step in Dir d is legal
+	hist  [256]int      // how many cells have each weight
+	minW  uint8         // smallest weight on the grid (for the heuristic)
+	ver   uint64        // bumped by every edit
+}
+
+// New returns a w×h grid under the given movement rule, every cell passable
+// with weight 1. It returns ErrSize if w or h is not in 1..MaxSide or the
+// grid would hold more than MaxCells cells.
+func New(w, h int, rule Movement) (*Grid, error) {
+	if err := checkSize(w, h); err != nil {
+		return nil, err
+	}
+	if rule > Cardinal {
+		return nil, fmt.Errorf("grid: unknown movement rule %d", rule)
+	}
+	n := w * h
+	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1}
+	g.open.Grow(uint32(n - 1))
+	g.open.Ones()
+	for i := n; i < len(g.open)*64; i++ {
+		g.open.Remove(uint32(i)) // no stray bits past the last cell
+	}
+	for i := range g.wt {
+		g.wt[i] = 1
+	}
+	g.hist[1] = n
+	g.refreshMoves(g.Bounds())
+	return g, nil
+}
+
+func checkSize(w, h int) error {
+	if w < 1 || h < 1 || w > MaxSide || h > MaxSide || w*h > MaxCells {
+		return fmt.Errorf("%w: %d×%d (sides 1..%d, at most %d cells)", ErrSize, w, h, MaxSide, MaxCells)
+	}
+	return nil
+}
+
+// Width returns the number of columns.
+func (g *Grid) Width() int { return g.w }
+
+// Height returns the number of rows.
+func (g *Grid) Height() int { return g.h }
+
+// Bounds returns Rect{(0,0), (Width, Height)}.
+func (g *Grid) Bounds() Rect { return Rect{Max: Point{g.w, g.h}} }
+
+// Movement returns the grid's movement rule.
+func (g *Grid) Movement() Movement { return g.rule }
+
+// Version returns a counter that every edit increases; a cache keyed on it
+// knows when the grid has changed.
+func (g *Grid) Version() uint64 { return g.ver }
+
+// Index returns the flat index y*Width+x of p, which must be in bounds.
+func (g *Grid) Index(p Point) int { return p.Y*g.w + p.X }
+
+// PointAt returns the cell with flat index i.
+func (g *Grid) PointAt(i int) Point { return Point{i % g.w, i / g.w} }
+
+// Contains reports whether p lies on the grid.
+func (g *Grid) Contains(p Point) bool {
+	return uint(p.X) < uint(g.w) && uint(p.Y) < uint(g.h)
+}
+
+// Passable reports whether p is on the grid and passable. O(1).
+func (g *Grid) Passable(p Point) bool {
+	return g.Contains(p) && g.open.Contains(uint32(p.Y*g.w+p.X))
+}
+
+// Weight returns the terrain weight of p (0 if p is off the grid).
+func (g *Grid) Weight(p Point) uint8 {
+	if !g.Contains(p) {
+		return 0
+	}
+	return g.wt[p.Y*g.w+p.X]
+}
+
+// MinWeight returns the smallest terrain weight of any cell. The search
+// heuristic is scaled by it, so it stays admissible when a game makes plain
+// ground heavier than roads.
+func (g *Grid) MinWeight() uint8 { return g.minW }
+
+// Moves returns the set of legal steps out of p as a bit mask (bit d set
+// for Dir d); 0 for blocked or off-grid cells. O(1).
+func (g *Grid) Moves(p Point) uint8 {
+	if !g.Contains(p) {
+		return 0
+	}
+	return g.moves[p.Y*g.w+p.X]
+}
+
+// CanStep reports whether a unit may step from a to its neighbour b.
+func (g *Grid) CanStep(a, b Point) bool {
+	d, ok := DirOf(a, b)
+	return ok && g.Moves(a)&(1<<d) != 0
+}
+
+// Passability returns the grid's passability bitmap (bit y*Width+x set for
+// a passable cell). The bitmap is the grid's own: do not modify it.
+func (g *Grid) Passability() bitmap.Bitmap { return g.open }
+
+// SetPassable makes p passable or blocked. O(1).
+func (g *Grid) SetPassable(p Point, passable bool) error {
+	if !g.Contains(p) {
+		return fmt.Errorf("%w: %v on a %d×%d grid", ErrOutOfBounds, p, g.w, g.h)
+	}
+	g.setOpen(g.Index(p), passable)
+	g.refreshMoves(Rect{p, p.Add(Point{1, 1})})
+	return nil
+}
+
+// SetWeight sets the terrain weight of p (1..255). O(1).
+func (g *Grid) SetWeight(p Point, w uint8) error {
+	if !g.Contains(p) {
+		return fmt.Errorf("%w: %v on a %d×%d grid", ErrOutOfBounds, p, g.w, g.h)
+	}
+	if w == 0 {
+		return ErrWeight
+	}
+	g.setWeight(g.Index(p), w)
+	g.ver++
+	return nil
+}
+
+// Fill sets every cell of r (clipped to the grid) passable or blocked.
+// O(area of r).
+func (g *Grid) Fill(r Rect, passable bool) {
+	r = r.Intersect(g.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			g.setOpen(y*g.w+x, passable)
+		}
+	}
+	g.refreshMoves(r)
+}
+
+// FillWeight sets the terrain weight of every cell of r (clipped to the
+// grid). O(area of r).
+func (g *Grid) FillWeight(r Rect, w uint8) error {
+	if w == 0 {
+		return ErrWeight
+	}
+	r = r.Intersect(g.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			g.setWeight(y*g.w+x, w)
+		}
+	}
+	g.ver++
+	return nil
+}
+
+// Clone returns a deep copy of g.
+func (g *Grid) Clone() *Grid {
+	c := *g
+	c.open = g.open.Clone(nil)
+	c.wt = append([]uint8(nil), g.wt...)
+	c.moves = append([]uint8(nil), g.moves...)
+	return &c
+}
+
+func (g *Grid) setOpen(i int, passable bool) {
+	if passable {
+		g.open.Set(uint32(i))
+	} else {
+		g.open.Remove(uint32(i))
+	}
+}
+
+func (g *Grid) setWeight(i int, w uint8) {
+	old := g.wt[i]
+	g.wt[i] = w
+	g.hist[old]--
+	g.hist[w]++
+	if w < g.minW {
+		g.minW = w
+	} else if old == g.minW && g.hist[old] == 0 {
+		for g.hist[g.minW] == 0 {
+			g.minW++
+		}
+	}
+}
+
+// refreshMoves recomputes the step masks of every cell whose mask can
+// depend on a cell of r: r grown by one on each side.
+func (g *Grid) refreshMoves(r Rect) {
+	g.ver++
+	r = r.Inset(1).Intersect(g.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			g.moves[y*g.w+x] = g.computeMoves(x, y)
+		}
+	}
+}
+
+func (g *Grid) open01(x, y int) bool {
+	return uint(x) < uint(g.w) && uint(y) < uint(g.h) && g.open.Contains(uint32(y*g.w+x))
+}
+
+func (g *Grid) computeMoves(x, y int) uint8 {
+	if !g.open01(x, y) {
+		return 0
+	}
+	var m uint8
+	var card [4]bool
+	for d := North; d <= West; d++ {
+		dd := dirDelta[d]
+		if g.open01(x+dd.X, y+dd.Y) {
+			card[d] = true
+			m |= 1 << d
+		}
+	}
+	if g.rule == Cardinal {
+		return m
+	}
+	// The two straight steps each diagonal passes: NE = N,E; SE = S,E; ...
+	orth := [4][2]Dir{{North, East}, {South, East}, {South, West}, {North, West}}
+	for i, o := range orth {
+		d := NorthEast + Dir(i)
+		dd := dirDelta[d]
+		if !g.open01(x+dd.X, y+dd.Y) {
+			continue
+		}
+		a, b := card[o[0]], card[o[1]]
+		if (g.rule == Octile && a && b) || (g.rule == OctileCutCorners && (a || b)) {
+			m |= 1 << d
+		}
+	}
+	return m
+}

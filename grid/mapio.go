@@ -1,0 +1,307 @@
+package grid
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// ErrFormat is wrapped by every error about malformed map or scenario
+// input.
+var ErrFormat = errors.New("grid: malformed input")
+
+// MapFile is a Moving AI .map file as read: its size and one character per
+// cell, row by row. The characters keep what a Grid cannot (trees and water
+// are both blocked; swamp is passable), so a map can be written back as it
+// was.
+//
+// Characters: '.' and 'G' passable ground, 'S' swamp (passable), '@' and
+// 'O' out of bounds, 'T' trees, 'W' water (all three blocked).
+type MapFile struct {
+	Width, Height int
+	Cells         []byte // Width*Height characters, row-major
+}
+
+// MapOptions say how to turn map characters into a Grid. The zero value is
+// the Moving AI benchmark rule: Octile movement and swamp as plain ground.
+type MapOptions struct {
+	Movement Movement
+	// SwampWeight is the terrain weight of 'S' cells; 0 means 1.
+	SwampWeight uint8
+}
+
+// mapChar classifies a Moving AI map character.
+func mapChar(c byte) (passable, ok bool) {
+	switch c {
+	case '.', 'G', 'S':
+		return true, true
+	case '@', 'O', 'T', 'W':
+		return false, true
+	}
+	return false, false
+}
+
+// maxLine bounds one line of a map file: the longest row plus slack.
+const maxLine = MaxSide + 64
+
+// ReadMapFile reads a Moving AI .map file:
+//
+//	type octile
+//	height H
+//	width W
+//	map
+//	H rows of W characters
+//
+// LF or CRLF line ends. Malformed input (bad header, wrong row count or
+// length, unknown characters, sizes over MaxSide or MaxCells) returns an
+// error wrapping ErrFormat or ErrSize. Memory grows only with the rows
+// actually read, never with a declared size alone.
+func ReadMapFile(r io.Reader) (*MapFile, error) {
+	br := bufio.NewReaderSize(r, maxLine)
+	line := 0
+	next := func() ([]byte, error) {
+		b, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return nil, fmt.Errorf("%w: line %d longer than %d bytes", ErrFormat, line+1, maxLine)
+		}
+		if err != nil && (err != io.EOF || len(b) == 0) {
+			if err == io.EOF {
+				return nil, io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
+		line++
+		b = bytes.TrimSuffix(b, []byte("\n"))
+		return bytes.TrimSuffix(b, []byte("\r")), nil
+	}
+	w, h := -1, -1
+	sawType := false
+	for {
+		b, err := next()
+		if err != nil {
+			return nil, fmt.Errorf("%w: header: %w", ErrFormat, err)
+		}
+		f := strings.Fields(string(b))
+		if len(f) == 0 {
+			continue
+		}
+		key := strings.ToLower(f[0])
+		if key == "map" && len(f) == 1 {
+			break
+		}
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%w: line %d: header line %q", ErrFormat, line, trunc(b))
+		}
+		switch key {
+		case "type":
+			if f[1] != "octile" {
+				return nil, fmt.Errorf("%w: line %d: map type %q (want octile)", ErrFormat, line, trunc([]byte(f[1])))
+			}
+			sawType = true
+		case "height", "width":
+			v, err := strconv.Atoi(f[1])
+			if err != nil || v < 1 || v > MaxSide {
+				return nil, fmt.Errorf("%w: line %d: %s %q (want 1..%d)", ErrSize, line, key, trunc([]byte(f[1])), MaxSide)
+			}
+			if key == "height" {
+				h = v
+			} else {
+				w = v
+			}
+		default:
+			return nil, fmt.Errorf("%w: line %d: unknown header %q", ErrFormat, line, trunc([]byte(f[0])))
+		}
+	}
+	if !sawType || w < 0 || h < 0 {
+		return nil, fmt.Errorf("%w: header needs type, height and width before \"map\"", ErrFormat)
+	}
+	if err := checkSize(w, h); err != nil {
+		return nil, err
+	}
+	m := &MapFile{Width: w, Height: h, Cells: make([]byte, 0, min(w*h, 1<<16))}
+	for y := range h {
+		b, err := next()
+		if err != nil {
+			return nil, fmt.Errorf("%w: row %d of %d: %w", ErrFormat, y, h, err)
+		}
+		if len(b) != w {
+			return nil, fmt.Errorf("%w: line %d: row %d has %d cells, want %d", ErrFormat, line, y, len(b), w)
+		}
+		for x, c := range b {
+			if _, ok := mapChar(c); !ok {
+				return nil, fmt.Errorf("%w: line %d: unknown cell %q at %d,%d", ErrFormat, line, c, x, y)
+			}
+		}
+		m.Cells = append(m.Cells, b...)
+	}
+	for {
+		b, err := next()
+		if err != nil {
+			break
+		}
+		if len(bytes.TrimSpace(b)) != 0 {
+			return nil, fmt.Errorf("%w: line %d: data after the last row", ErrFormat, line)
+		}
+	}
+	return m, nil
+}
+
+func trunc(b []byte) string {
+	if len(b) > 32 {
+		return string(b[:32]) + "…"
+	}
+	return string(b)
+}
+
+// Grid builds the grid the map describes.
+func (m *MapFile) Grid(opt MapOptions) (*Grid, error) {
+	if len(m.Cells) != m.Width*m.Height {
+		return nil, fmt.Errorf("%w: %d cells for a %d×%d map", ErrFormat, len(m.Cells), m.Width, m.Height)
+	}
+	g, err := New(m.Width, m.Height, opt.Movement)
+	if err != nil {
+		return nil, err
+	}
+	swamp := max(opt.SwampWeight, 1)
+	for i, c := range m.Cells {
+		pass, ok := mapChar(c)
+		if !ok {
+			return nil, fmt.Errorf("%w: unknown cell %q at %v", ErrFormat, c, g.PointAt(i))
+		}
+		if !pass {
+			g.open.Remove(uint32(i))
+		} else if c == 'S' && swamp != 1 {
+			g.setWeight(i, swamp)
+		}
+	}
+	g.refreshMoves(g.Bounds())
+	return g, nil
+}
+
+// WriteTo writes m in the Moving AI .map format with LF line ends.
+func (m *MapFile) WriteTo(w io.Writer) (int64, error) {
+	cw := &countWriter{w: w}
+	bw := bufio.NewWriter(cw)
+	fmt.Fprintf(bw, "type octile\nheight %d\nwidth %d\nmap\n", m.Height, m.Width)
+	for y := range m.Height {
+		bw.Write(m.Cells[y*m.Width : (y+1)*m.Width])
+		bw.WriteByte('\n')
+	}
+	err := bw.Flush()
+	return cw.n, err
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// ReadMap reads a Moving AI .map file into a grid (see ReadMapFile).
+func ReadMap(r io.Reader, opt MapOptions) (*Grid, error) {
+	m, err := ReadMapFile(r)
+	if err != nil {
+		return nil, err
+	}
+	return m.Grid(opt)
+}
+
+// MapFileOf returns g as map characters: '.' for plain passable cells, 'S'
+// for passable cells heavier than weight 1, '@' for blocked ones. (The
+// .map format cannot hold the weights themselves.)
+func MapFileOf(g *Grid) *MapFile {
+	m := &MapFile{Width: g.w, Height: g.h, Cells: make([]byte, g.w*g.h)}
+	for i := range m.Cells {
+		switch {
+		case !g.open.Contains(uint32(i)):
+			m.Cells[i] = '@'
+		case g.wt[i] > 1:
+			m.Cells[i] = 'S'
+		default:
+			m.Cells[i] = '.'
+		}
+	}
+	return m
+}
+
+// ParseASCII builds a grid from a small text drawing, for tests and
+// examples. Each non-blank line is a row (leading and trailing spaces are
+// ignored, all rows must be equally long). '.', 'G', 'S' are passable with
+// weight 1, '1'..'9' passable with that weight; '#', '@', 'O', 'T', 'W' are
+// blocked.
+func ParseASCII(s string, rule Movement) (*Grid, error) {
+	var rows []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%w: empty drawing", ErrFormat)
+	}
+	g, err := New(len(rows[0]), len(rows), rule)
+	if err != nil {
+		return nil, err
+	}
+	for y, row := range rows {
+		if len(row) != g.w {
+			return nil, fmt.Errorf("%w: row %d has %d cells, want %d", ErrFormat, y, len(row), g.w)
+		}
+		for x := range len(row) {
+			i := y*g.w + x
+			switch c := row[x]; {
+			case c == '#':
+				g.open.Remove(uint32(i))
+			case c >= '1' && c <= '9':
+				g.setWeight(i, c-'0')
+			default:
+				pass, ok := mapChar(c)
+				if !ok {
+					return nil, fmt.Errorf("%w: unknown cell %q at %d,%d", ErrFormat, c, x, y)
+				}
+				if !pass {
+					g.open.Remove(uint32(i))
+				}
+			}
+		}
+	}
+	g.refreshMoves(g.Bounds())
+	return g, nil
+}
+
+// Draw renders g as text in the ParseASCII alphabet ('.' plain, '1'..'9'
+// weights, '+' heavier, '#' blocked) with the cells of path drawn as '*'.
+func (g *Grid) Draw(path []Point) string {
+	b := make([]byte, 0, (g.w+1)*g.h)
+	for y := range g.h {
+		for x := range g.w {
+			i := y*g.w + x
+			c := byte('.')
+			switch w := g.wt[i]; {
+			case !g.open.Contains(uint32(i)):
+				c = '#'
+			case w > 9:
+				c = '+'
+			case w > 1:
+				c = '0' + w
+			}
+			b = append(b, c)
+		}
+		b = append(b, '\n')
+	}
+	for _, p := range path {
+		if g.Contains(p) {
+			b[p.Y*(g.w+1)+p.X] = '*'
+		}
+	}
+	return string(b)
+}

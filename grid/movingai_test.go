@@ -1,0 +1,148 @@
+package grid_test
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/testmaps"
+)
+
+// manifest reads MANIFEST.tsv: per map file, the published counts of
+// invalid-endpoint and unsolvable lines.
+func manifest(t testing.TB, dir string) map[string][2]int {
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[string][2]int{}
+	sc := bufio.NewScanner(f)
+	var col map[string]int
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if col == nil {
+			col = map[string]int{}
+			for i, name := range f {
+				col[name] = i
+			}
+			continue
+		}
+		inv, _ := strconv.Atoi(f[col["invalid_endpoint_lines"]])
+		uns, _ := strconv.Atoi(f[col["unsolvable_lines"]])
+		out[f[col["map_file"]]] = [2]int{inv, uns}
+	}
+	return out
+}
+
+// stride is how many scenario lines a test skips between two it solves:
+// 1 with RTSPATH_FULL=1, 10 by default, 40 with -short.
+func stride() int {
+	switch {
+	case os.Getenv("RTSPATH_FULL") != "":
+		return 1
+	case testing.Short():
+		return 40
+	}
+	return 10
+}
+
+func loadMap(t testing.TB, m testmaps.Map) (*grid.Grid, []grid.Scenario) {
+	t.Helper()
+	f, err := os.Open(m.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := grid.ReadMap(f, grid.MapOptions{})
+	if err != nil {
+		t.Fatalf("%s: %v", m.Path, err)
+	}
+	sf, err := os.Open(m.Scen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sf.Close()
+	sc, err := grid.ReadScen(sf)
+	if err != nil {
+		t.Fatalf("%s: %v", m.Scen, err)
+	}
+	return g, sc
+}
+
+// TestMovingAIOptimal solves the benchmark scenarios with A* and checks
+// every path cell by cell and its length against the published optimum.
+// Lines with a blocked endpoint must be reported (ErrBlocked) and lines
+// published as unsolvable must find no path; both are counted against
+// MANIFEST.tsv and always run in full. Solvable lines are sampled (see
+// stride).
+func TestMovingAIOptimal(t *testing.T) {
+	dir := testmaps.Require(t)
+	man := manifest(t, dir)
+	maps, err := testmaps.List(dir)
+	if err != nil || len(maps) == 0 {
+		t.Fatalf("no maps in %s: %v", dir, err)
+	}
+	step := stride()
+	for _, m := range maps {
+		t.Run(m.Set+"/"+m.Name, func(t *testing.T) {
+			t.Parallel()
+			g, scens := loadMap(t, m)
+			s := grid.NewSearcher(g)
+			var buf []grid.Point
+			invalid, unsolvable, solved := 0, 0, 0
+			for i, sc := range scens {
+				trivialZero := sc.Optimal == 0 && sc.Start != sc.Goal
+				if !g.Passable(sc.Start) || !g.Passable(sc.Goal) {
+					_, err := s.FindPath(sc.Start, sc.Goal, grid.Options{}, buf)
+					if err == nil {
+						t.Errorf("line %d: blocked endpoint accepted", i)
+					}
+					invalid++
+					continue
+				}
+				if i%step != 0 && !trivialZero {
+					continue
+				}
+				res, err := s.FindPath(sc.Start, sc.Goal, grid.Options{}, buf)
+				if err != nil {
+					t.Fatalf("line %d: %v", i, err)
+				}
+				buf = res.Path
+				if res.Status != grid.Found {
+					if trivialZero {
+						unsolvable++
+						continue
+					}
+					t.Errorf("line %d %v->%v: %v, want length %v", i, sc.Start, sc.Goal, res.Status, sc.Optimal)
+					continue
+				}
+				if trivialZero {
+					t.Errorf("line %d: published unsolvable, found a path", i)
+				}
+				c, err := g.PathCost(res.Path)
+				if err != nil || c != res.Cost {
+					t.Fatalf("line %d: invalid path (cost %d vs %d): %v", i, c, res.Cost, err)
+				}
+				if res.Path[0] != sc.Start || res.Path[len(res.Path)-1] != sc.Goal {
+					t.Fatalf("line %d: path runs %v->%v", i, res.Path[0], res.Path[len(res.Path)-1])
+				}
+				if l := grid.Length(res.Path); !sc.Matches(l) {
+					t.Errorf("line %d %v->%v: length %.8f, published %v", i, sc.Start, sc.Goal, l, sc.Optimal)
+				}
+				solved++
+			}
+			want := man[m.Name+".map"]
+			if invalid != want[0] || unsolvable != want[1] {
+				t.Errorf("invalid endpoints %d, unsolvable %d; MANIFEST says %d, %d", invalid, unsolvable, want[0], want[1])
+			}
+			if solved == 0 {
+				t.Errorf("no line solved")
+			}
+		})
+	}
+}

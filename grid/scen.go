@@ -1,0 +1,128 @@
+package grid
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Scenario is one line of a Moving AI .map.scen file: a query and its
+// published optimal octile length.
+type Scenario struct {
+	Bucket        int
+	Map           string // the map name as written; pair files by file name
+	Width, Height int    // the map size the line was made for
+	Start, Goal   Point
+	Optimal       float64 // published optimal length (straight 1, diagonal √2)
+	Decimals      int     // digits after the decimal point in the file
+}
+
+// Tolerance is how far a computed length may be from Optimal and still
+// match: max(1e-3, half a unit in the last printed digit), because the
+// files print lengths rounded to varying precision.
+func (s Scenario) Tolerance() float64 {
+	return max(1e-3, 0.5*math.Pow(10, -float64(s.Decimals)))
+}
+
+// Matches reports whether length equals the published optimum within
+// Tolerance.
+func (s Scenario) Matches(length float64) bool {
+	return math.Abs(length-s.Optimal) <= s.Tolerance()
+}
+
+// maxScenLine bounds one scenario line.
+const maxScenLine = 4096
+
+// ReadScen reads a Moving AI .map.scen file: a "version 1" (or "version
+// 1.0") line, then one problem per line, "bucket map width height startX
+// startY goalX goalY optimal", separated by tabs or spaces. Malformed lines
+// return an error wrapping ErrFormat that names the line.
+func ReadScen(r io.Reader) ([]Scenario, error) {
+	br := bufio.NewReaderSize(r, maxScenLine)
+	var out []Scenario
+	line := 0
+	for {
+		b, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return nil, fmt.Errorf("%w: scen line %d longer than %d bytes", ErrFormat, line+1, maxScenLine)
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if len(b) == 0 && err == io.EOF {
+			break
+		}
+		line++
+		f := strings.Fields(string(b))
+		switch {
+		case len(f) == 0:
+		case line == 1:
+			if len(f) != 2 || f[0] != "version" || (f[1] != "1" && f[1] != "1.0") {
+				return nil, fmt.Errorf("%w: scen line 1: want \"version 1\", got %q", ErrFormat, trunc(b))
+			}
+		default:
+			s, perr := parseScen(f)
+			if perr != nil {
+				return nil, fmt.Errorf("%w: scen line %d: %s", ErrFormat, line, perr)
+			}
+			out = append(out, s)
+		}
+		if err == io.EOF {
+			break
+		}
+	}
+	if line == 0 {
+		return nil, fmt.Errorf("%w: empty scen file", ErrFormat)
+	}
+	return out, nil
+}
+
+func parseScen(f []string) (Scenario, error) {
+	var s Scenario
+	if len(f) != 9 {
+		return s, fmt.Errorf("%d fields, want 9", len(f))
+	}
+	var v [7]int
+	idx := [7]int{0, 2, 3, 4, 5, 6, 7}
+	for k, i := range idx {
+		n, err := strconv.Atoi(f[i])
+		if err != nil || n < 0 || n > MaxSide {
+			return s, fmt.Errorf("field %d: %q is not an integer in 0..%d", i+1, trunc([]byte(f[i])), MaxSide)
+		}
+		v[k] = n
+	}
+	s.Bucket, s.Map, s.Width, s.Height = v[0], f[1], v[1], v[2]
+	s.Start, s.Goal = Point{v[3], v[4]}, Point{v[5], v[6]}
+	b := Rect{Max: Point{s.Width, s.Height}}
+	if !s.Start.In(b) || !s.Goal.In(b) {
+		return s, fmt.Errorf("start %v or goal %v outside the %d×%d map", s.Start, s.Goal, s.Width, s.Height)
+	}
+	opt, err := strconv.ParseFloat(f[8], 64)
+	if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
+		return s, fmt.Errorf("optimal length %q", trunc([]byte(f[8])))
+	}
+	s.Optimal = opt
+	if i := strings.IndexByte(f[8], '.'); i >= 0 {
+		s.Decimals = len(f[8]) - i - 1
+	}
+	return s, nil
+}
+
+// WriteScen writes scenarios in the Moving AI format ("version 1", tab
+// separated, lengths with each scenario's Decimals, 8 if 0).
+func WriteScen(w io.Writer, scens []Scenario) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("version 1\n")
+	for _, s := range scens {
+		d := s.Decimals
+		if d == 0 {
+			d = 8
+		}
+		fmt.Fprintf(bw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
+			s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y, d, s.Optimal)
+	}
+	return bw.Flush()
+}
