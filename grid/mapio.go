@@ -107,11 +107,14 @@ func ReadMapFile(r io.Reader) (*MapFile, error) {
 			if err != nil || v < 1 || v > MaxSide {
 				return nil, fmt.Errorf("%w: line %d: %s %q (want 1..%d)", ErrSize, line, key, trunc([]byte(f[1])), MaxSide)
 			}
+			dst := &w
 			if key == "height" {
-				h = v
-			} else {
-				w = v
+				dst = &h
 			}
+			if *dst >= 0 {
+				return nil, fmt.Errorf("%w: line %d: %s given twice", ErrFormat, line, key)
+			}
+			*dst = v
 		default:
 			return nil, fmt.Errorf("%w: line %d: unknown header %q", ErrFormat, line, trunc([]byte(f[0])))
 		}

@@ -16,7 +16,7 @@ type Options struct {
 	Dijkstra bool
 	// Nearest asks, when the goal cannot be reached (or MaxExpansions runs
 	// out), for the path to the reached cell closest to the goal: least
-	// octile distance, then least cost, then least index.
+	// octile distance, then least cost (ties: the first one expanded).
 	Nearest bool
 	// MaxExpansions stops the search after that many expanded cells
 	// (0 = no limit): an upper bound on the work of one call.

@@ -1,0 +1,260 @@
+package grid_test
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+func mustASCII(t testing.TB, s string, rule grid.Movement) *grid.Grid {
+	t.Helper()
+	g, err := grid.ParseASCII(s, rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestSteadyStateQueriesDoNotAllocate(t *testing.T) {
+	g := mustASCII(t, `
+		..........
+		.########.
+		.#......#.
+		.#.####.#.
+		...#..#...
+		.3.#..###.
+		.3........`, grid.Octile)
+	s := grid.NewSearcher(g)
+	buf := make([]grid.Point, 0, 128)
+	targets := []grid.Point{grid.Pt(4, 4), grid.Pt(9, 6), grid.Pt(2, 2)}
+	costs := make([]grid.Cost, len(targets))
+	win := grid.R(0, 3, 10, 7)
+	queries := map[string]func(){
+		"astar": func() { s.FindPath(grid.Pt(0, 0), grid.Pt(5, 2), grid.Options{}, buf) },
+		"dijkstra": func() {
+			s.FindPath(grid.Pt(0, 0), grid.Pt(5, 2), grid.Options{Dijkstra: true}, buf)
+		},
+		"window":  func() { s.FindPath(grid.Pt(0, 6), grid.Pt(9, 3), grid.Options{Window: win}, buf) },
+		"nearest": func() { s.FindPath(grid.Pt(0, 0), grid.Pt(4, 4), grid.Options{Nearest: true}, buf) },
+		"targets": func() { s.FindNearest(grid.Pt(0, 0), targets, grid.Options{}, buf) },
+		"all":     func() { s.FindAll(grid.Pt(0, 0), targets, grid.Options{}, costs) },
+		"los":     func() { g.LineOfSight(grid.Pt(0, 0), grid.Pt(9, 0)) },
+		"line":    func() { g.AppendLine(buf[:0], grid.Pt(0, 6), grid.Pt(9, 4)) },
+	}
+	for name, q := range queries {
+		q() // warm up the scratch
+		if n := testing.AllocsPerRun(100, q); n != 0 {
+			t.Errorf("%s: %v allocations per query", name, n)
+		}
+	}
+}
+
+func TestASCIIRoundTrip(t *testing.T) {
+	const m = `
+		..#..
+		.3#9.
+		.....`
+	g := mustASCII(t, m, grid.Octile)
+	if g.Width() != 5 || g.Height() != 3 || g.Passable(grid.Pt(2, 0)) || g.Weight(grid.Pt(1, 1)) != 3 || g.MinWeight() != 1 {
+		t.Fatalf("parsed wrongly:\n%s", g.Draw(nil))
+	}
+	s := grid.NewSearcher(g)
+	res, err := s.FindPath(grid.Pt(0, 0), grid.Pt(4, 0), grid.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "*.#.*\n*3#9*\n.***.\n" // round the weight-3 cell
+	if got := g.Draw(res.Path); got != want {
+		t.Errorf("Draw:\n%s\nwant\n%s", got, want)
+	}
+	for _, bad := range []string{"", "..\n.", "..\n.x"} {
+		if _, err := grid.ParseASCII(bad, grid.Octile); !errors.Is(err, grid.ErrFormat) {
+			t.Errorf("ParseASCII(%q): %v, want ErrFormat", bad, err)
+		}
+	}
+}
+
+func TestBadQueriesReturnErrors(t *testing.T) {
+	g := mustASCII(t, `
+		...
+		.#.
+		...`, grid.Octile)
+	s := grid.NewSearcher(g)
+	for _, c := range []struct {
+		a, b grid.Point
+		opt  grid.Options
+		want error
+	}{
+		{grid.Pt(-1, 0), grid.Pt(2, 2), grid.Options{}, grid.ErrOutOfBounds},
+		{grid.Pt(0, 0), grid.Pt(3, 0), grid.Options{}, grid.ErrOutOfBounds},
+		{grid.Pt(1, 1), grid.Pt(2, 2), grid.Options{}, grid.ErrBlocked},
+		{grid.Pt(0, 0), grid.Pt(1, 1), grid.Options{}, grid.ErrBlocked},
+		{grid.Pt(0, 0), grid.Pt(2, 2), grid.Options{Window: grid.R(0, 0, 2, 2)}, grid.ErrWindow},
+		{grid.Pt(0, 0), grid.Pt(2, 2), grid.Options{Window: grid.R(5, 5, 9, 9)}, grid.ErrWindow},
+	} {
+		res, err := s.FindPath(c.a, c.b, c.opt, nil)
+		if !errors.Is(err, c.want) || len(res.Path) != 0 {
+			t.Errorf("%v→%v %+v: %v, want %v", c.a, c.b, c.opt, err, c.want)
+		}
+		if !strings.HasPrefix(err.Error(), "grid: ") {
+			t.Errorf("error %q lacks the package prefix", err)
+		}
+	}
+	if _, err := s.FindNearest(grid.Pt(0, 0), []grid.Point{grid.Pt(9, 9)}, grid.Options{}, nil); !errors.Is(err, grid.ErrOutOfBounds) {
+		t.Errorf("FindNearest off-grid target: %v", err)
+	}
+	if _, err := s.FindAll(grid.Pt(0, 0), []grid.Point{grid.Pt(1, 0)}, grid.Options{}, nil); err == nil {
+		t.Error("FindAll with a short costs slice did not fail")
+	}
+	for _, sz := range [][2]int{{0, 5}, {5, -1}, {grid.MaxSide + 1, 1}, {grid.MaxSide, grid.MaxSide}} {
+		if _, err := grid.New(sz[0], sz[1], grid.Octile); !errors.Is(err, grid.ErrSize) {
+			t.Errorf("New(%d, %d): %v, want ErrSize", sz[0], sz[1], err)
+		}
+	}
+	if err := g.SetWeight(grid.Pt(0, 0), 0); !errors.Is(err, grid.ErrWeight) {
+		t.Errorf("SetWeight 0: %v", err)
+	}
+	if err := g.SetPassable(grid.Pt(3, 3), true); !errors.Is(err, grid.ErrOutOfBounds) {
+		t.Errorf("SetPassable off grid: %v", err)
+	}
+	if _, err := g.PathCost([]grid.Point{{0, 0}, {1, 1}}); err == nil {
+		t.Error("PathCost accepted a step into a wall")
+	}
+	if _, err := g.PathCost([]grid.Point{{0, 0}, {2, 0}}); err == nil {
+		t.Error("PathCost accepted a jump")
+	}
+}
+
+func TestEditsUpdateSearches(t *testing.T) {
+	g, _ := grid.New(20, 20, grid.Octile)
+	s := grid.NewSearcher(g)
+	a, b := grid.Pt(0, 10), grid.Pt(19, 10)
+	res, _ := s.FindPath(a, b, grid.Options{}, nil)
+	if res.Cost != 19*grid.Straight {
+		t.Fatalf("open map cost %d", res.Cost)
+	}
+	v := g.Version()
+	g.Fill(grid.R(10, 0, 11, 19), false) // a wall with a gap at the bottom
+	if g.Version() == v {
+		t.Error("Fill did not bump the version")
+	}
+	res, _ = s.FindPath(a, b, grid.Options{}, res.Path)
+	if res.Status != grid.Found {
+		t.Fatal("no path through the gap")
+	}
+	checkPath(t, g, res.Path, a, b, res.Cost, g.Bounds())
+	g.SetPassable(grid.Pt(10, 19), false)
+	if res, _ = s.FindPath(a, b, grid.Options{}, res.Path); res.Status != grid.NoPath {
+		t.Fatalf("found %v through a closed wall", res.Path)
+	}
+	g.Fill(grid.R(10, 0, 11, 20), true)
+	if err := g.FillWeight(grid.R(0, 10, 20, 11), 9); err != nil {
+		t.Fatal(err)
+	}
+	res, _ = s.FindPath(a, b, grid.Options{}, res.Path)
+	// Heavy row: better to step off it at once and back on at the end.
+	if res.Cost >= 19*9*grid.Straight {
+		t.Errorf("path stayed on the heavy row: cost %d", res.Cost)
+	}
+	if g.MinWeight() != 1 {
+		t.Errorf("MinWeight %d", g.MinWeight())
+	}
+	if err := g.FillWeight(g.Bounds(), 4); err != nil || g.MinWeight() != 4 {
+		t.Errorf("MinWeight after raising everything: %d %v", g.MinWeight(), err)
+	}
+}
+
+func TestMapFileRoundTrip(t *testing.T) {
+	const in = "type octile\r\nheight 3\r\nwidth 4\r\nmap\r\n.G@O\r\nTW.S\r\n....\r\n"
+	m, err := grid.ReadMapFile(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := m.WriteTo(&out); err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.ReplaceAll(in, "\r", ""); out.String() != want {
+		t.Errorf("wrote\n%s\nwant\n%s", out.String(), want)
+	}
+	g, err := m.Grid(grid.MapOptions{SwampWeight: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Passable(grid.Pt(2, 0)) || !g.Passable(grid.Pt(1, 0)) || g.Passable(grid.Pt(1, 1)) || g.Weight(grid.Pt(3, 1)) != 3 {
+		t.Errorf("bad grid:\n%s", g.Draw(nil))
+	}
+}
+
+func TestMalformedMaps(t *testing.T) {
+	for name, in := range map[string]string{
+		"empty":         "",
+		"no header":     "map\n....\n",
+		"bad type":      "type hex\nheight 1\nwidth 1\nmap\n.\n",
+		"bad number":    "type octile\nheight x\nwidth 1\nmap\n.\n",
+		"negative":      "type octile\nheight -1\nwidth 1\nmap\n.\n",
+		"huge":          "type octile\nheight 100000\nwidth 100000\nmap\n.\n",
+		"huge area":     "type octile\nheight 32768\nwidth 32768\nmap\n.\n",
+		"short row":     "type octile\nheight 2\nwidth 3\nmap\n...\n..\n",
+		"long row":      "type octile\nheight 1\nwidth 3\nmap\n....\n",
+		"missing rows":  "type octile\nheight 3\nwidth 1\nmap\n.\n.\n",
+		"extra rows":    "type octile\nheight 1\nwidth 1\nmap\n.\n.\n",
+		"unknown char":  "type octile\nheight 1\nwidth 3\nmap\n.x.\n",
+		"no width":      "type octile\nheight 1\nmap\n.\n",
+		"repeat height": "type octile\nheight 1\nheight 1\nwidth 1\nmap\n.\n",
+	} {
+		_, err := grid.ReadMap(strings.NewReader(in), grid.MapOptions{})
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if !errors.Is(err, grid.ErrFormat) && !errors.Is(err, grid.ErrSize) {
+			t.Errorf("%s: %v does not wrap ErrFormat or ErrSize", name, err)
+		}
+		if !strings.HasPrefix(err.Error(), "grid: ") {
+			t.Errorf("%s: %q lacks the package prefix", name, err)
+		}
+	}
+}
+
+func TestScenRoundTrip(t *testing.T) {
+	const in = "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.82842712\n1 m.map 4 3 1 0 2 2 2.41\n"
+	sc, err := grid.ReadScen(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc) != 2 || sc[0].Goal != grid.Pt(3, 2) || sc[0].Decimals != 8 || sc[1].Decimals != 2 || sc[1].Bucket != 1 {
+		t.Fatalf("parsed %+v", sc)
+	}
+	if !sc[1].Matches(1+1.41421356) || sc[1].Matches(2.43) {
+		t.Error("Matches ignores the printed precision")
+	}
+	var out bytes.Buffer
+	if err := grid.WriteScen(&out, sc); err != nil {
+		t.Fatal(err)
+	}
+	back, err := grid.ReadScen(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range sc {
+		if back[i] != sc[i] {
+			t.Errorf("line %d: %+v, want %+v", i, back[i], sc[i])
+		}
+	}
+	for name, bad := range map[string]string{
+		"no version": "0 m.map 4 3 0 0 3 2 3.8\n",
+		"version 2":  "version 2\n",
+		"fields":     "version 1\n0 m.map 4 3 0 0 3 2\n",
+		"number":     "version 1\n0 m.map 4 3 0 0 3 z 3.8\n",
+		"negative":   "version 1\n0 m.map 4 3 0 -1 3 2 3.8\n",
+		"nan":        "version 1\n0 m.map 4 3 0 0 3 2 NaN\n",
+	} {
+		if _, err := grid.ReadScen(strings.NewReader(bad)); !errors.Is(err, grid.ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		}
+	}
+}

@@ -1,0 +1,250 @@
+package grid_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/oracle"
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+)
+
+// randomGrid makes a small map with random walls and terrain weights.
+func randomGrid(r *rand.Rand) *grid.Grid {
+	w, h := 1+r.IntN(18), 1+r.IntN(18)
+	g, err := grid.New(w, h, grid.Movement(r.IntN(3)))
+	if err != nil {
+		panic(err)
+	}
+	density := r.Float64() * 0.45
+	weights := []uint8{1, 1, 1, 2, 3, 5, 9, 40, 255}
+	heavy := r.IntN(2) == 0
+	for y := range h {
+		for x := range w {
+			p := grid.Pt(x, y)
+			if r.Float64() < density {
+				g.SetPassable(p, false)
+			}
+			if heavy {
+				g.SetWeight(p, weights[r.IntN(len(weights))])
+			}
+		}
+	}
+	return g
+}
+
+func randomOpen(r *rand.Rand, g *grid.Grid, win grid.Rect) (grid.Point, bool) {
+	for range 50 {
+		p := grid.Pt(win.Min.X+r.IntN(win.Dx()), win.Min.Y+r.IntN(win.Dy()))
+		if g.Passable(p) {
+			return p, true
+		}
+	}
+	return grid.Point{}, false
+}
+
+// checkPath verifies that p is a legal cell path from a to b costing c.
+func checkPath(t *testing.T, g *grid.Grid, p []grid.Point, a, b grid.Point, c grid.Cost, win grid.Rect) {
+	t.Helper()
+	if len(p) == 0 || p[0] != a || p[len(p)-1] != b {
+		t.Fatalf("path %v does not run from %v to %v\n%s", p, a, b, g.Draw(p))
+	}
+	got, err := g.PathCost(p)
+	if err != nil {
+		t.Fatalf("invalid path: %v\n%s", err, g.Draw(p))
+	}
+	if got != c {
+		t.Fatalf("path costs %d, search reported %d", got, c)
+	}
+	for _, q := range p {
+		if !q.In(win) {
+			t.Fatalf("path leaves window %v at %v", win, q)
+		}
+	}
+}
+
+// TestSearchAgainstGonum compares every kind of query with gonum's
+// Dijkstra on an independent graph view of thousands of random maps with
+// terrain costs, walls, windows and unreachable goals.
+func TestSearchAgainstGonum(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 600
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	var s *grid.Searcher
+	var buf []grid.Point
+	var found, unreachable, partial int
+	for iter := range n {
+		g := randomGrid(r)
+		if s == nil {
+			s = grid.NewSearcher(g)
+		} else {
+			s.SetGrid(g) // one searcher across maps of every size
+		}
+		win := g.Bounds()
+		if r.IntN(3) == 0 {
+			x0, y0 := r.IntN(g.Width()), r.IntN(g.Height())
+			win = grid.R(x0, y0, x0+1+r.IntN(g.Width()-x0), y0+1+r.IntN(g.Height()-y0))
+		}
+		start, ok := randomOpen(r, g, win)
+		if !ok {
+			continue
+		}
+		o := oracle.Graph{G: g, Win: win}
+		sp := path.DijkstraFrom(simple.Node(o.ID(start)), o)
+		dist := func(p grid.Point) grid.Cost {
+			if p == start { // gonum leaves an isolated start out of its tree
+				return 0
+			}
+			d := sp.WeightTo(o.ID(p))
+			if math.IsInf(d, 1) {
+				return grid.Unreachable
+			}
+			return grid.Cost(d)
+		}
+		opt := grid.Options{Window: win}
+		if win == g.Bounds() && r.IntN(2) == 0 {
+			opt.Window = grid.Rect{}
+		}
+		for range 4 {
+			goal, ok := randomOpen(r, g, win)
+			if !ok {
+				break
+			}
+			want := dist(goal)
+			for _, dij := range []bool{false, true} {
+				opt.Dijkstra, opt.Nearest = dij, false
+				res, err := s.FindPath(start, goal, opt, buf)
+				if err != nil {
+					t.Fatalf("map %d: %v", iter, err)
+				}
+				buf = res.Path
+				if want == grid.Unreachable {
+					if res.Status != grid.NoPath || len(res.Path) != 0 {
+						t.Fatalf("map %d %v→%v: want no path, got %v %v\n%s", iter, start, goal, res.Status, res.Path, g.Draw(nil))
+					}
+					continue
+				}
+				if res.Status != grid.Found || res.Cost != want {
+					t.Fatalf("map %d %v→%v (dijkstra=%v): got %v cost %d, oracle %d\n%s", iter, start, goal, dij, res.Status, res.Cost, want, g.Draw(res.Path))
+				}
+				checkPath(t, g, res.Path, start, goal, want, win)
+			}
+			if want != grid.Unreachable {
+				found++
+				continue
+			}
+			unreachable++
+			// Nearest reachable cell: least octile distance to the goal,
+			// then least cost.
+			opt.Dijkstra, opt.Nearest = r.IntN(2) == 0, true
+			res, err := s.FindPath(start, goal, opt, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = res.Path
+			if res.Status != grid.Partial {
+				t.Fatalf("map %d: nearest status %v", iter, res.Status)
+			}
+			end := res.Path[len(res.Path)-1]
+			checkPath(t, g, res.Path, start, end, dist(end), win)
+			bestH, bestG := grid.Unreachable, grid.Unreachable
+			for y := win.Min.Y; y < win.Max.Y; y++ {
+				for x := win.Min.X; x < win.Max.X; x++ {
+					p := grid.Pt(x, y)
+					if d := dist(p); d != grid.Unreachable {
+						h := grid.OctileCost(p, goal)
+						if h < bestH || h == bestH && d < bestG {
+							bestH, bestG = h, d
+						}
+					}
+				}
+			}
+			if grid.OctileCost(end, goal) != bestH || res.Cost != bestG {
+				t.Fatalf("map %d: nearest end %v (h %d, g %d), oracle best h %d g %d", iter, end, grid.OctileCost(end, goal), res.Cost, bestH, bestG)
+			}
+			partial++
+		}
+
+		// Nearest of many targets, and all of them.
+		targets := make([]grid.Point, 1+r.IntN(5))
+		for i := range targets {
+			targets[i] = grid.Pt(r.IntN(g.Width()), r.IntN(g.Height()))
+		}
+		best, bestI := grid.Unreachable, -1
+		for i, p := range targets {
+			if p.In(win) && g.Passable(p) && dist(p) < best {
+				best, bestI = dist(p), i
+			}
+		}
+		opt = grid.Options{Window: win}
+		res, err := s.FindNearest(start, targets, opt, buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf = res.Path
+		if bestI < 0 {
+			if res.Status != grid.NoPath || res.Target != -1 {
+				t.Fatalf("map %d: FindNearest want no path, got %v target %d", iter, res.Status, res.Target)
+			}
+		} else {
+			if res.Status != grid.Found || res.Cost != best || dist(targets[res.Target]) != best {
+				t.Fatalf("map %d: FindNearest got %v target %d cost %d, oracle %d (target %d)", iter, res.Status, res.Target, res.Cost, best, bestI)
+			}
+			checkPath(t, g, res.Path, start, targets[res.Target], best, win)
+		}
+		costs := make([]grid.Cost, len(targets))
+		if _, err := s.FindAll(start, targets, opt, costs); err != nil {
+			t.Fatal(err)
+		}
+		for i, p := range targets {
+			want := grid.Unreachable
+			if p.In(win) && g.Passable(p) {
+				want = dist(p)
+			}
+			if costs[i] != want {
+				t.Fatalf("map %d: FindAll target %d %v cost %d, oracle %d", iter, i, p, costs[i], want)
+			}
+			if want != grid.Unreachable {
+				p2, ok := s.PathTo(p, buf)
+				if !ok {
+					t.Fatalf("map %d: PathTo %v after FindAll failed", iter, p)
+				}
+				checkPath(t, g, p2, start, p, want, win)
+				buf = p2
+			}
+		}
+	}
+	if found < n/2 || unreachable < n/20 || partial != unreachable {
+		t.Errorf("too few cases: %d found, %d unreachable, %d partial", found, unreachable, partial)
+	}
+	t.Logf("%d reachable goals, %d unreachable", found, unreachable)
+}
+
+// TestMaxExpansions checks the work bound: the search stops after exactly
+// that many expansions and, with Nearest, returns a valid partial path.
+func TestMaxExpansions(t *testing.T) {
+	g, _ := grid.New(64, 64, grid.Octile)
+	g.Fill(grid.R(10, 0, 11, 60), false)
+	s := grid.NewSearcher(g)
+	res, err := s.FindPath(grid.Pt(0, 0), grid.Pt(63, 0), grid.Options{MaxExpansions: 50, Nearest: true}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != grid.Exhausted || res.Expanded != 50 {
+		t.Fatalf("got %v after %d expansions", res.Status, res.Expanded)
+	}
+	end := res.Path[len(res.Path)-1]
+	checkPath(t, g, res.Path, grid.Pt(0, 0), end, res.Cost, g.Bounds())
+	res, _ = s.FindPath(grid.Pt(0, 0), grid.Pt(63, 0), grid.Options{MaxExpansions: 50}, nil)
+	if res.Status != grid.Exhausted || len(res.Path) != 0 {
+		t.Fatalf("without Nearest: %v %v", res.Status, res.Path)
+	}
+	res, _ = s.FindPath(grid.Pt(0, 0), grid.Pt(63, 0), grid.Options{}, nil)
+	if res.Status != grid.Found || grid.Length(res.Path) < 63 {
+		t.Fatalf("unbounded: %v", res.Status)
+	}
+}

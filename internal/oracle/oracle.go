@@ -1,0 +1,157 @@
+// Package oracle holds slow, independent reference implementations that
+// the fast code is tested and benchmarked against: a gonum graph view of a
+// grid whose legal steps are worked out from scratch (not from the grid's
+// cached step masks), and a breadth-first flood fill.
+package oracle
+
+import (
+	"github.com/rtspath/rtspath/grid"
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/iterator"
+	"gonum.org/v1/gonum/graph/simple"
+)
+
+// Graph is an implicit gonum graph over the passable cells of a grid,
+// optionally bounded to a window. Node IDs are y*Width+x. It satisfies
+// gonum's traverse.Graph and path.Weighted, so path.DijkstraFrom and
+// path.AStar run on it, and HeuristicCost gives the octile heuristic.
+type Graph struct {
+	G   *grid.Grid
+	Win grid.Rect // zero: the whole grid
+}
+
+// ID returns the node ID of p.
+func (o Graph) ID(p grid.Point) int64 { return int64(p.Y*o.G.Width() + p.X) }
+
+// Point returns the cell of node id.
+func (o Graph) Point(id int64) grid.Point {
+	w := int64(o.G.Width())
+	return grid.Pt(int(id%w), int(id/w))
+}
+
+func (o Graph) win() grid.Rect {
+	if o.Win == (grid.Rect{}) {
+		return o.G.Bounds()
+	}
+	return o.Win.Intersect(o.G.Bounds())
+}
+
+func (o Graph) open(p grid.Point) bool { return p.In(o.win()) && o.G.Passable(p) }
+
+// Legal reports whether one step from a to b is allowed, decided from
+// passability and the movement rule alone.
+func (o Graph) Legal(a, b grid.Point) bool {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 || dx == 0 && dy == 0 {
+		return false
+	}
+	if !o.open(a) || !o.open(b) {
+		return false
+	}
+	if dx == 0 || dy == 0 {
+		return true
+	}
+	s1, s2 := o.open(grid.Pt(a.X+dx, a.Y)), o.open(grid.Pt(a.X, a.Y+dy))
+	switch o.G.Movement() {
+	case grid.Octile:
+		return s1 && s2
+	case grid.OctileCutCorners:
+		return s1 || s2
+	}
+	return false
+}
+
+// Cost returns the integer cost of the legal step a→b.
+func (o Graph) Cost(a, b grid.Point) grid.Cost {
+	unit := grid.Cost(5741)
+	if a.X != b.X && a.Y != b.Y {
+		unit = 8119
+	}
+	return unit * grid.Cost(int(o.G.Weight(a))+int(o.G.Weight(b)))
+}
+
+// Neighbours returns the cells one legal step from p.
+func (o Graph) Neighbours(p grid.Point) []grid.Point {
+	var out []grid.Point
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			q := grid.Pt(p.X+dx, p.Y+dy)
+			if o.Legal(p, q) {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// From returns the nodes one legal step from node id.
+func (o Graph) From(id int64) graph.Nodes {
+	ns := o.Neighbours(o.Point(id))
+	if len(ns) == 0 {
+		return graph.Empty
+	}
+	nodes := make([]graph.Node, len(ns))
+	for i, q := range ns {
+		nodes[i] = simple.Node(o.ID(q))
+	}
+	return iterator.NewOrderedNodes(nodes)
+}
+
+// Edge returns the weighted edge u→v, or nil.
+func (o Graph) Edge(uid, vid int64) graph.Edge {
+	a, b := o.Point(uid), o.Point(vid)
+	if !o.Legal(a, b) {
+		return nil
+	}
+	return simple.WeightedEdge{F: simple.Node(uid), T: simple.Node(vid), W: float64(o.Cost(a, b))}
+}
+
+// Weight returns the cost of the step between xid and yid (0 for the same
+// node) and whether it exists.
+func (o Graph) Weight(xid, yid int64) (float64, bool) {
+	if xid == yid {
+		return 0, true
+	}
+	a, b := o.Point(xid), o.Point(yid)
+	if !o.Legal(a, b) {
+		return 0, false
+	}
+	return float64(o.Cost(a, b)), true
+}
+
+// HeuristicCost is the octile distance scaled by the grid's least weight.
+func (o Graph) HeuristicCost(x, y graph.Node) float64 {
+	return float64(grid.OctileCost(o.Point(x.ID()), o.Point(y.ID()))) * float64(o.G.MinWeight())
+}
+
+// Components labels the connected components of the passable cells of g
+// under its movement rule with a plain breadth-first flood fill: label[i]
+// is 0 for a blocked cell and 1, 2, ... in order of each component's first
+// cell in row-major order.
+func Components(g *grid.Grid) []int32 {
+	o := Graph{G: g}
+	w, h := g.Width(), g.Height()
+	label := make([]int32, w*h)
+	var next int32
+	var queue []grid.Point
+	for i := range label {
+		p := g.PointAt(i)
+		if label[i] != 0 || !g.Passable(p) {
+			continue
+		}
+		next++
+		label[i] = next
+		queue = append(queue[:0], p)
+		for len(queue) > 0 {
+			c := queue[0]
+			queue = queue[1:]
+			for _, q := range o.Neighbours(c) {
+				if j := g.Index(q); label[j] == 0 {
+					label[j] = next
+					queue = append(queue, q)
+				}
+			}
+		}
+	}
+	return label
+}
