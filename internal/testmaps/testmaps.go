@@ -34,10 +34,15 @@ func Dir() string {
 	}
 }
 
-// Require returns the map folder or skips the test when it is missing.
+// Require returns the map folder or skips the test when it is missing
+// (fails instead when RTSPATH_REQUIRE_MAPS=1, as in CI, so that a missing
+// folder cannot pass for a green run).
 func Require(tb testing.TB) string {
 	tb.Helper()
 	d := Dir()
+	if d == "" && os.Getenv("RTSPATH_REQUIRE_MAPS") == "1" {
+		tb.Fatal("benchmark maps not found in ../shared/maps or RTSPATH_MAPS, and RTSPATH_REQUIRE_MAPS=1")
+	}
 	if d == "" {
 		tb.Skip("benchmark maps not found: put them in ../shared/maps or set RTSPATH_MAPS")
 	}

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/testmaps"
+)
+
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if code := run(args, &out, &errb); code != 0 {
+		t.Fatalf("rtspath %s: exit %d\n%s", strings.Join(args, " "), code, errb.String())
+	}
+	return out.String()
+}
+
+var trailer = regexp.MustCompile(`^# algo=(\S+) queries=(\d+) query_ns=(\d+) prep_ns=(\d+)$`)
+
+// checkRoute parses route output and checks every answer against the map
+// and the scenario file: lines in order, paths legal cell by cell from
+// start to goal, lengths equal to the published optimum, unreachable and
+// invalid lines only where the scenario says so. It returns the number of
+// answers of each kind.
+func checkRoute(t *testing.T, out string, g *grid.Grid, scens []grid.Scenario, every int, algo string) (found, unreachable, invalid int) {
+	t.Helper()
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	next := 0
+	var last string
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			last = line
+			continue
+		}
+		f := strings.Split(line, "\t")
+		i, err := strconv.Atoi(f[0])
+		if err != nil || i != next {
+			t.Fatalf("line %q: want index %d", line, next)
+		}
+		next += every
+		s := scens[i]
+		switch {
+		case len(f) == 2 && f[1] == "unreachable":
+			if !(s.Optimal == 0 && s.Start != s.Goal) {
+				t.Errorf("line %d: unreachable, published %v", i, s.Optimal)
+			}
+			unreachable++
+		case len(f) == 3 && f[1] == "invalid":
+			if g.Passable(s.Start) && g.Passable(s.Goal) {
+				t.Errorf("line %d: reported invalid but both endpoints are open", i)
+			}
+			invalid++
+		case len(f) == 3:
+			var path []grid.Point
+			for _, xy := range strings.Fields(f[2]) {
+				var p grid.Point
+				if _, err := fmt.Sscanf(xy, "%d,%d", &p.X, &p.Y); err != nil {
+					t.Fatalf("line %d: bad point %q", i, xy)
+				}
+				path = append(path, p)
+			}
+			if path[0] != s.Start || path[len(path)-1] != s.Goal {
+				t.Fatalf("line %d: path runs %v→%v, want %v→%v", i, path[0], path[len(path)-1], s.Start, s.Goal)
+			}
+			if _, err := g.PathCost(path); err != nil {
+				t.Fatalf("line %d: %v", i, err)
+			}
+			l, err := strconv.ParseFloat(f[1], 64)
+			if err != nil || len(f[1])-strings.IndexByte(f[1], '.')-1 < 6 {
+				t.Fatalf("line %d: length %q", i, f[1])
+			}
+			if !s.Matches(l) || !s.Matches(grid.Length(path)) {
+				t.Errorf("line %d: length %v, published %v", i, l, s.Optimal)
+			}
+			found++
+		default:
+			t.Fatalf("malformed line %q", line)
+		}
+	}
+	if want := (len(scens) + every - 1) / every; next/every != want {
+		t.Errorf("%d answers, want %d", next/every, want)
+	}
+	m := trailer.FindStringSubmatch(last)
+	if m == nil || m[1] != algo || m[2] != strconv.Itoa(next/every) {
+		t.Errorf("trailer %q", last)
+	}
+	return
+}
+
+func readBoth(t *testing.T, mapPath, scenPath string) (*grid.Grid, []grid.Scenario) {
+	t.Helper()
+	g, err := loadGrid(mapPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := loadScen(scenPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, sc
+}
+
+// TestGenThenRoute is the README's first command on a small map: gen
+// writes a map and scenarios, route answers them all optimally.
+func TestGenThenRoute(t *testing.T) {
+	dir := t.TempDir()
+	m := filepath.Join(dir, "demo.map")
+	runOK(t, "gen", "-width", "160", "-height", "96", "-seed", "7", "-queries", "300", "-o", m)
+	g, scens := readBoth(t, m, m+".scen")
+	if len(scens) != 300 || g.Width() != 160 || g.Height() != 96 {
+		t.Fatalf("%d scenarios on a %d×%d map", len(scens), g.Width(), g.Height())
+	}
+	for _, algo := range []string{"astar", "dijkstra"} {
+		out := filepath.Join(dir, algo+".txt")
+		runOK(t, "route", "-map", m, "-scen", m+".scen", "-algo", algo, "-o", out)
+		b, _ := os.ReadFile(out)
+		found, _, _ := checkRoute(t, string(b), g, scens, 1, algo)
+		if found != 300 {
+			t.Errorf("%s: %d found", algo, found)
+		}
+	}
+	out := runOK(t, "route", "-map", m, "-scen", m+".scen", "-every", "7")
+	checkRoute(t, out, g, scens, 7, "astar")
+
+	// The same seed gives the same files.
+	m2 := filepath.Join(dir, "again.map")
+	runOK(t, "gen", "-width", "160", "-height", "96", "-seed", "7", "-queries", "300", "-o", m2)
+	a, _ := os.ReadFile(m)
+	b, _ := os.ReadFile(m2)
+	if !bytes.Equal(a, b) {
+		t.Error("gen is not deterministic")
+	}
+}
+
+// TestRouteMovingAI runs the route command on every benchmark map and
+// checks its output against the published optima.
+func TestRouteMovingAI(t *testing.T) {
+	dir := testmaps.Require(t)
+	maps, err := testmaps.List(dir)
+	if err != nil || len(maps) == 0 {
+		t.Fatalf("no maps in %s: %v", dir, err)
+	}
+	every := 23
+	if testing.Short() {
+		every = 97
+	}
+	var found, unreachable, invalid int
+	for _, m := range maps {
+		g, scens := readBoth(t, m.Path, m.Scen)
+		out := runOK(t, "route", "-map", m.Path, "-scen", m.Scen, "-every", strconv.Itoa(every))
+		f, u, i := checkRoute(t, out, g, scens, every, "astar")
+		found, unreachable, invalid = found+f, unreachable+u, invalid+i
+	}
+	t.Logf("%d maps: %d paths, %d unreachable, %d invalid lines", len(maps), found, unreachable, invalid)
+}
+
+func TestUsageErrors(t *testing.T) {
+	var out, errb bytes.Buffer
+	for _, args := range [][]string{
+		{},
+		{"nope"},
+		{"route"},
+		{"route", "-map", "x.map", "-scen", "x.map.scen", "-algo", "magic"},
+		{"gen", "-o", "x.txt"},
+	} {
+		if code := run(args, &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+	if code := run([]string{"route", "-map", "/nonexistent.map", "-scen", "/x.scen"}, &out, &errb); code != 1 {
+		t.Errorf("missing file: exit %d, want 1", code)
+	}
+}

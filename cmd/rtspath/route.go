@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+// A router answers point-to-point queries on one map. New algorithms plug
+// into the route command by adding themselves to routers.
+type router interface {
+	// prepare runs any preprocessing on g; route is called after it.
+	prepare(g *grid.Grid) error
+	// route appends the path from a to b to dst[:0]; found is false when
+	// there is none. Errors are for invalid queries (blocked endpoints).
+	route(a, b grid.Point, dst []grid.Point) (path []grid.Point, found bool, err error)
+}
+
+var routers = map[string]func() router{
+	"astar":    func() router { return &fineRouter{} },
+	"dijkstra": func() router { return &fineRouter{opt: grid.Options{Dijkstra: true}} },
+}
+
+func routerNames() string {
+	var names []string
+	for n := range routers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+// fineRouter is the exact grid search.
+type fineRouter struct {
+	s   *grid.Searcher
+	opt grid.Options
+}
+
+func (f *fineRouter) prepare(g *grid.Grid) error {
+	f.s = grid.NewSearcher(g)
+	return nil
+}
+
+func (f *fineRouter) route(a, b grid.Point, dst []grid.Point) ([]grid.Point, bool, error) {
+	res, err := f.s.FindPath(a, b, f.opt, dst)
+	return res.Path, res.Status == grid.Found, err
+}
+
+func runRoute(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("route", stderr)
+	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
+	scenPath := fs.String("scen", "", "Moving AI `.map.scen` file (required)")
+	algo := fs.String("algo", "astar", "algorithm: "+routerNames())
+	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
+	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
+	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `usage: rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
+
+For each scenario line i (0-based) print "i<TAB>length<TAB>x0,y0 x1,y1 ..."
+(the path's cells from start to goal, length = octile length with 8
+decimals), "i<TAB>unreachable" when there is no path, or
+"i<TAB>invalid<TAB>reason" when the line's start or goal is off the map or
+blocked. The last line is
+"# algo=NAME queries=N query_ns=TOTAL prep_ns=P".
+
+`)
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	newRouter, ok := routers[*algo]
+	if *mapPath == "" || *scenPath == "" || !ok || *every < 1 {
+		if !ok {
+			fmt.Fprintf(stderr, "unknown algorithm %q (have %s)\n", *algo, routerNames())
+		}
+		fs.Usage()
+		return errUsage
+	}
+	g, err := loadGrid(*mapPath)
+	if err != nil {
+		return err
+	}
+	scens, err := loadScen(*scenPath)
+	if err != nil {
+		return err
+	}
+	w, closeOut, err := output(*out, stdout)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+
+	r := newRouter()
+	t0 := time.Now()
+	if err := r.prepare(g); err != nil {
+		return err
+	}
+	prep := time.Since(t0)
+
+	var (
+		path             []grid.Point
+		queryNS          time.Duration
+		n                int
+		matched, bad     int
+		unreach, invalid int
+	)
+	for i, sc := range scens {
+		if i%*every != 0 {
+			continue
+		}
+		n++
+		t := time.Now()
+		p, found, err := r.route(sc.Start, sc.Goal, path)
+		queryNS += time.Since(t)
+		path = p
+		switch {
+		case err != nil:
+			invalid++
+			fmt.Fprintf(bw, "%d\tinvalid\t%v\n", i, err)
+		case !found:
+			unreach++
+			fmt.Fprintf(bw, "%d\tunreachable\n", i)
+			if *check && !(sc.Optimal == 0 && sc.Start != sc.Goal) {
+				bad++
+				fmt.Fprintf(stderr, "line %d %v->%v: unreachable, published %v\n", i, sc.Start, sc.Goal, sc.Optimal)
+			}
+		default:
+			l := grid.Length(p)
+			bw.WriteString(strconv.Itoa(i))
+			bw.WriteByte('\t')
+			bw.WriteString(strconv.FormatFloat(l, 'f', 8, 64))
+			bw.WriteByte('\t')
+			for j, q := range p {
+				if j > 0 {
+					bw.WriteByte(' ')
+				}
+				bw.WriteString(strconv.Itoa(q.X))
+				bw.WriteByte(',')
+				bw.WriteString(strconv.Itoa(q.Y))
+			}
+			bw.WriteByte('\n')
+			if *check {
+				if _, err := g.PathCost(p); err != nil || !sc.Matches(l) {
+					bad++
+					fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
+				} else {
+					matched++
+				}
+			}
+		}
+	}
+	fmt.Fprintf(bw, "# algo=%s queries=%d query_ns=%d prep_ns=%d\n", *algo, n, queryNS.Nanoseconds(), prep.Nanoseconds())
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := closeOut(); err != nil {
+		return err
+	}
+	if *check {
+		fmt.Fprintf(stderr, "# check: %d queries: %d match the published optimum, %d wrong, %d unreachable, %d invalid endpoints\n",
+			n, matched, bad, unreach, invalid)
+		if bad > 0 {
+			return errors.New("paths differ from the published optima")
+		}
+	}
+	return nil
+}
+
+func loadGrid(path string) (*grid.Grid, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	g, err := grid.ReadMap(f, grid.MapOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return g, nil
+}
+
+func loadScen(path string) ([]grid.Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc, err := grid.ReadScen(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return sc, nil
+}
