@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"slices"
 	"testing"
 
 	"gonum.org/v1/gonum/graph"
@@ -23,7 +24,7 @@ func benchQueries(b *testing.B, names ...string) ([]*grid.Grid, [][]grid.Scenari
 	var gs []*grid.Grid
 	var ss [][]grid.Scenario
 	for _, m := range maps {
-		if len(names) > 0 && !has(names, m.Name) {
+		if len(names) > 0 && !slices.Contains(names, m.Name) {
 			continue
 		}
 		g, sc := loadMap(b, m)
@@ -34,15 +35,6 @@ func benchQueries(b *testing.B, names ...string) ([]*grid.Grid, [][]grid.Scenari
 		gs, ss = append(gs, g), append(ss, keep)
 	}
 	return gs, ss
-}
-
-func has(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // sc1Bench are the StarCraft maps the fine-search benchmarks use: four

@@ -6,6 +6,7 @@ package testmaps
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -67,7 +68,7 @@ func List(dir string, sets ...string) ([]Map, error) {
 	var out []Map
 	for _, f := range files {
 		set := filepath.Base(filepath.Dir(f))
-		if len(sets) > 0 && !contains(sets, set) {
+		if len(sets) > 0 && !slices.Contains(sets, set) {
 			continue
 		}
 		out = append(out, Map{Set: set, Name: strings.TrimSuffix(filepath.Base(f), ".map"), Path: f, Scen: f + ".scen"})
@@ -79,13 +80,4 @@ func List(dir string, sets ...string) ([]Map, error) {
 		return out[i].Name < out[j].Name
 	})
 	return out, nil
-}
-
-func contains(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
