@@ -1,0 +1,20 @@
+// Package navgraph is the compact weighted graph the waypoint tier lives
+// in: flat arrays in compressed sparse row form, int32 node ids, integer
+// costs, a reusable zero-allocation A*/Dijkstra searcher with several
+// sources and targets, a view that satisfies gonum's graph.Weighted, and a
+// binary encoding. It knows nothing of grids: callers give it nodes, edges,
+// costs and (for A*) a heuristic.
+//
+// # Costs
+//
+// Costs are non-negative int64 values (type Cost) in whatever unit the
+// caller uses; rtspath uses the grid package's units. Searches compare
+// integers only and break ties on node ids, so the same graph and query
+// give the same path on every machine.
+//
+// # Memory
+//
+// A graph of n nodes and m directed edges takes 4(n+1) + 12m bytes. A
+// Searcher takes about 20 bytes per node, allocated on its first query and
+// reused after that; resetting it between queries costs O(1).
+package navgraph

@@ -1,0 +1,226 @@
+package navgraph
+
+import "fmt"
+
+// Endpoint is a node with a cost: where a search may start (the cost of
+// reaching the node from the real start) or end (the cost still to pay
+// from the node to the real goal). Hierarchical planners use it to attach
+// a start and goal cell to the graph without inserting temporary nodes.
+type Endpoint struct {
+	Node int32
+	Cost Cost
+}
+
+// Query is one search. Sources and Targets must not be empty.
+type Query struct {
+	Sources []Endpoint
+	Targets []Endpoint
+	// Heuristic, if not nil, turns Dijkstra into A*: a lower bound on the
+	// cost from n to the cheapest target, that target's Endpoint cost
+	// included. It need not be consistent: a node reached more cheaply
+	// after it was expanded is expanded again.
+	Heuristic func(n int32) Cost
+	// Avoid, if not nil, is a bit set of nodes the search must not enter
+	// (bit n%64 of Avoid[n/64]); sources and targets are never avoided.
+	Avoid []uint64
+	// MaxExpansions bounds the work of one search (0 = no limit).
+	MaxExpansions int
+}
+
+// Result is the answer to a Query. Path is the caller's buffer, reused.
+type Result struct {
+	Found    bool
+	Path     []int32 // nodes from a source to a target
+	Cost     Cost    // source cost + edges + target cost
+	Source   int     // index into Query.Sources of the path's first node
+	Target   int     // index into Query.Targets of the path's last node
+	Expanded int
+}
+
+// Searcher runs searches on one graph. Its scratch memory is sized by the
+// graph and reused; after the first query a search allocates nothing. It
+// is not safe for concurrent use: give each goroutine its own.
+type Searcher struct {
+	g     *Graph
+	stamp []uint32 // gen when cost/from are valid for this query
+	cost  []Cost
+	from  []int32 // predecessor, -1 for a source
+	src   []int32 // index of the source the node's best path starts at
+	tgt   []int32 // stamp-guarded: index+1 of the node's target, per query
+	tcost []Cost
+	tgen  []uint32
+	gen   uint32
+	heap  []item
+}
+
+type item struct {
+	f, g Cost
+	n    int32
+}
+
+// NewSearcher returns a searcher for g.
+func NewSearcher(g *Graph) *Searcher { return &Searcher{g: g} }
+
+// Graph returns the searcher's graph.
+func (s *Searcher) Graph() *Graph { return s.g }
+
+// SetGraph points the searcher at another graph, keeping its memory.
+func (s *Searcher) SetGraph(g *Graph) { s.g = g }
+
+func (s *Searcher) reset() {
+	n := s.g.Len()
+	if len(s.stamp) < n {
+		s.stamp = make([]uint32, n)
+		s.cost = make([]Cost, n)
+		s.from = make([]int32, n)
+		s.src = make([]int32, n)
+		s.tgt = make([]int32, n)
+		s.tcost = make([]Cost, n)
+		s.tgen = make([]uint32, n)
+		s.gen = 0
+	}
+	if s.gen == 1<<32-1 {
+		clear(s.stamp)
+		clear(s.tgen)
+		s.gen = 0
+	}
+	s.gen++
+	s.heap = s.heap[:0]
+}
+
+// Search finds a least-cost path from any source to any target under q
+// and writes its nodes into dst (reused from its start). No path is a
+// result (Found false); errors are for bad queries (no sources or
+// targets, node ids out of range, negative endpoint costs).
+//
+// Cost: O((V+E) log V) for the part of the graph explored.
+func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
+	res := Result{Path: dst[:0], Source: -1, Target: -1}
+	n := s.g.Len()
+	if len(q.Sources) == 0 || len(q.Targets) == 0 {
+		return res, fmt.Errorf("%w: a query needs sources and targets", ErrGraph)
+	}
+	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
+		for _, e := range set {
+			if e.Node < 0 || int(e.Node) >= n || e.Cost < 0 || e.Cost > MaxCost {
+				return res, fmt.Errorf("%w: endpoint %d (cost %d) on %d nodes", ErrGraph, e.Node, e.Cost, n)
+			}
+		}
+	}
+	s.reset()
+	gen := s.gen
+	for i, t := range q.Targets { // cheapest exit wins, first index on ties
+		if s.tgen[t.Node] != gen || t.Cost < s.tcost[t.Node] {
+			s.tgen[t.Node], s.tcost[t.Node], s.tgt[t.Node] = gen, t.Cost, int32(i)
+		}
+	}
+	h := func(int32) Cost { return 0 }
+	if q.Heuristic != nil {
+		h = q.Heuristic
+	}
+	for i, e := range q.Sources {
+		if s.stamp[e.Node] == gen && s.cost[e.Node] <= e.Cost {
+			continue
+		}
+		s.stamp[e.Node], s.cost[e.Node], s.from[e.Node], s.src[e.Node] = gen, e.Cost, -1, int32(i)
+		s.push(item{e.Cost + h(e.Node), e.Cost, e.Node})
+	}
+	// best is the cheapest complete path seen: a target node's g plus its
+	// exit cost. It is final once no open entry can beat it (f >= best).
+	best, bestNode := Unreachable, int32(-1)
+	for len(s.heap) > 0 {
+		it := s.pop()
+		if it.f >= best {
+			break
+		}
+		u := it.n
+		if it.g != s.cost[u] {
+			continue // stale
+		}
+		res.Expanded++
+		if s.tgen[u] == gen {
+			if c := it.g + s.tcost[u]; c < best || c == best && u < bestNode {
+				best, bestNode = c, u
+			}
+		}
+		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
+			break
+		}
+		to, cost := s.g.Out(u)
+		for i, v := range to {
+			ng := it.g + cost[i]
+			if s.stamp[v] == gen && ng >= s.cost[v] {
+				continue
+			}
+			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && s.tgen[v] != gen {
+				continue
+			}
+			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]
+			s.push(item{ng + h(v), ng, v})
+		}
+	}
+	if bestNode < 0 {
+		return res, nil
+	}
+	res.Found, res.Cost = true, best
+	res.Target, res.Source = int(s.tgt[bestNode]), int(s.src[bestNode])
+	for v := bestNode; v >= 0; v = s.from[v] {
+		res.Path = append(res.Path, v)
+	}
+	for i, j := 0, len(res.Path)-1; i < j; i, j = i+1, j-1 {
+		res.Path[i], res.Path[j] = res.Path[j], res.Path[i]
+	}
+	return res, nil
+}
+
+// less orders heap entries by f, then by larger g (deeper first), then by
+// node id: a fixed total order, so results never depend on push order.
+func less(a, b item) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.n < b.n
+}
+
+func (s *Searcher) push(it item) {
+	h := append(s.heap, it)
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !less(h[i], h[p]) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+	s.heap = h
+}
+
+func (s *Searcher) pop() item {
+	h := s.heap
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= last {
+			break
+		}
+		m := l
+		if r := l + 1; r < last && less(h[r], h[l]) {
+			m = r
+		}
+		if !less(h[m], h[i]) {
+			break
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
+	s.heap = h
+	return top
+}
