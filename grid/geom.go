@@ -58,8 +58,8 @@ func (r Rect) Intersect(s Rect) Rect {
 	return r
 }
 
-// Inset returns r grown by n cells on every side (shrunk if n < 0).
-func (r Rect) Inset(n int) Rect {
+// Grow returns r grown by n cells on every side (shrunk if n < 0).
+func (r Rect) Grow(n int) Rect {
 	return Rect{Point{r.Min.X - n, r.Min.Y - n}, Point{r.Max.X + n, r.Max.Y + n}}
 }
 

@@ -252,7 +252,7 @@ func (g *Grid) setWeight(i int, w uint8) {
 // depend on a cell of r: r grown by one on each side.
 func (g *Grid) refreshMoves(r Rect) {
 	g.ver++
-	r = r.Inset(1).Intersect(g.Bounds())
+	r = r.Grow(1).Intersect(g.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			g.moves[y*g.w+x] = g.computeMoves(x, y)

@@ -248,3 +248,56 @@ func TestMaxExpansions(t *testing.T) {
 		t.Fatalf("unbounded: %v", res.Status)
 	}
 }
+
+// TestAvoidAgainstGonum: with cells to avoid, A* returns the least-cost
+// path among the paths that avoid them.
+func TestAvoidAgainstGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	s := grid.NewSearcher(nil)
+	var buf []grid.Point
+	found := 0
+	for iter := range 1500 {
+		g := randomGrid(r)
+		s.SetGrid(g)
+		avoided := make([]bool, g.Width()*g.Height())
+		for i := range avoided {
+			avoided[i] = r.IntN(6) == 0
+		}
+		start, ok1 := randomOpen(r, g, g.Bounds())
+		goal, ok2 := randomOpen(r, g, g.Bounds())
+		if !ok1 || !ok2 {
+			continue
+		}
+		avoided[g.Index(goal)] = false // the goal is never avoided anyway
+		o := oracle.Graph{G: g, Avoid: func(p grid.Point) bool { return avoided[g.Index(p)] }}
+		want := grid.Unreachable
+		if start == goal {
+			want = 0
+		} else if d := path.DijkstraFrom(simple.Node(o.ID(start)), o).WeightTo(o.ID(goal)); !math.IsInf(d, 1) {
+			want = grid.Cost(d)
+		}
+		res, err := s.FindPath(start, goal, grid.Options{Avoid: func(i int) bool { return avoided[i] }}, buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf = res.Path
+		if want == grid.Unreachable {
+			if res.Status != grid.NoPath {
+				t.Fatalf("map %d: found a path through avoided cells", iter)
+			}
+			continue
+		}
+		if res.Status != grid.Found || res.Cost != want {
+			t.Fatalf("map %d %v→%v: %v cost %d, oracle %d\n%s", iter, start, goal, res.Status, res.Cost, want, g.Draw(res.Path))
+		}
+		for _, p := range res.Path[1:] {
+			if avoided[g.Index(p)] {
+				t.Fatalf("map %d: path enters avoided cell %v", iter, p)
+			}
+		}
+		found++
+	}
+	if found < 500 {
+		t.Errorf("only %d paths", found)
+	}
+}

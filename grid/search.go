@@ -21,6 +21,11 @@ type Options struct {
 	// MaxExpansions stops the search after that many expanded cells
 	// (0 = no limit): an upper bound on the work of one call.
 	MaxExpansions int
+	// Avoid, if not nil, names cells (by Grid.Index) the search must not
+	// enter: the result is the least-cost path among those that avoid
+	// them. The goal and targets are never avoided. Preprocessing uses it
+	// to keep searches out of dead ends that hold neither endpoint.
+	Avoid func(cell int) bool
 }
 
 // Status says how a search ended.
@@ -286,6 +291,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	maxX, maxY := s.win.Max.X-1, s.win.Max.Y-1
 	useH := !opt.Dijkstra
 	full := s.full
+	avoid := opt.Avoid
 	hs := Cost(g.minW) // heuristic scale: the cheapest step is hs × plain
 	// On a grid of one weight every step of a direction costs the same.
 	uniform := g.hist[g.minW] == g.w*g.h
@@ -390,6 +396,9 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			ni := li + loff[d]
 			st := state[ni] &^ 7
 			if st == closed {
+				continue
+			}
+			if avoid != nil && ni != goalL && avoid(gi+goff[d]) && !(multi && s.tmark[ni] == gen) {
 				continue
 			}
 			var ng Cost

@@ -16,8 +16,9 @@ import (
 // gonum's traverse.Graph and path.Weighted, so path.DijkstraFrom and
 // path.AStar run on it, and HeuristicCost gives the octile heuristic.
 type Graph struct {
-	G   *grid.Grid
-	Win grid.Rect // zero: the whole grid
+	G     *grid.Grid
+	Win   grid.Rect              // zero: the whole grid
+	Avoid func(grid.Point) bool // cells no step may enter (nil: none)
 }
 
 // ID returns the node ID of p.
@@ -45,7 +46,7 @@ func (o Graph) Legal(a, b grid.Point) bool {
 	if dx < -1 || dx > 1 || dy < -1 || dy > 1 || dx == 0 && dy == 0 {
 		return false
 	}
-	if !o.open(a) || !o.open(b) {
+	if !o.open(a) || !o.open(b) || o.Avoid != nil && o.Avoid(b) {
 		return false
 	}
 	if dx == 0 || dy == 0 {
