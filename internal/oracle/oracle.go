@@ -17,7 +17,7 @@ import (
 // path.AStar run on it, and HeuristicCost gives the octile heuristic.
 type Graph struct {
 	G     *grid.Grid
-	Win   grid.Rect              // zero: the whole grid
+	Win   grid.Rect             // zero: the whole grid
 	Avoid func(grid.Point) bool // cells no step may enter (nil: none)
 }
 
