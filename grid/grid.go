@@ -295,3 +295,7 @@ func (g *Grid) computeMoves(x, y int) uint8 {
 	}
 	return m
 }
+
+// Weights returns the terrain weight of every cell, row-major. The slice
+// is the grid's own: do not modify it.
+func (g *Grid) Weights() []uint8 { return g.wt }

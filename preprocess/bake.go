@@ -1,0 +1,230 @@
+package preprocess
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"hash/crc64"
+	"io"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+// The bake file:
+//
+//	magic    "RTSPBAKE"          8 bytes
+//	version  uint16, little end. currently 1
+//	flags    uint16              0
+//	length   uint64              payload bytes
+//	payload
+//	checksum uint32              CRC-32C of the payload
+//
+// The payload holds the source map's hash, its size and movement rule, the
+// cluster size, the placed waypoints, and for each cluster the costs of
+// its intra-cluster edges in a fixed order (every pair of points of one
+// region, by point index): the one part that is expensive to compute.
+// Everything else (regions, runs, points, islands, dead ends, clearance,
+// the waypoint graph) is rebuilt from the grid at load in linear time, so
+// the file stays a few hundred kilobytes per million cells and cannot
+// disagree with the map it was baked from.
+const (
+	magic   = "RTSPBAKE"
+	Version = 1
+)
+
+// ErrBake is wrapped by every error about a bake file that cannot be
+// loaded: damaged, truncated, from another format version or another map.
+var ErrBake = errors.New("preprocess: bad bake file")
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+var ecma = crc64.MakeTable(crc64.ECMA)
+
+// MapHash returns the hash of g that a bake records: CRC-64 of its size,
+// movement rule, passability and terrain weights.
+func MapHash(g *grid.Grid) uint64 {
+	var hdr [17]byte
+	binary.LittleEndian.PutUint64(hdr[0:], uint64(g.Width()))
+	binary.LittleEndian.PutUint64(hdr[8:], uint64(g.Height()))
+	hdr[16] = byte(g.Movement())
+	h := crc64.Update(0, ecma, hdr[:])
+	var word [8]byte
+	for _, w := range g.Passability() {
+		binary.LittleEndian.PutUint64(word[:], w)
+		h = crc64.Update(h, ecma, word[:])
+	}
+	return crc64.Update(h, ecma, g.Weights())
+}
+
+// WriteTo writes the bake file to w.
+func (b *Bake) WriteTo(w io.Writer) (int64, error) {
+	data := b.AppendBinary(nil)
+	n, err := w.Write(data)
+	return int64(n), err
+}
+
+// AppendBinary appends the bake file to dst.
+func (b *Bake) AppendBinary(dst []byte) []byte {
+	var p []byte
+	p = binary.LittleEndian.AppendUint64(p, MapHash(b.g))
+	p = binary.AppendUvarint(p, uint64(b.w))
+	p = binary.AppendUvarint(p, uint64(b.h))
+	p = append(p, byte(b.rule))
+	p = binary.AppendUvarint(p, uint64(b.cs))
+	p = binary.AppendUvarint(p, uint64(len(b.placed)))
+	prev := -1
+	for _, q := range b.placed {
+		i := b.g.Index(q)
+		p = binary.AppendUvarint(p, uint64(i-prev-1))
+		prev = i
+	}
+	for c := range b.cl {
+		es := b.cl[c].edges
+		p = binary.AppendUvarint(p, uint64(len(es)))
+		for _, e := range es {
+			p = binary.AppendUvarint(p, uint64(e.cost))
+		}
+	}
+	dst = append(dst, magic...)
+	dst = binary.LittleEndian.AppendUint16(dst, Version)
+	dst = binary.LittleEndian.AppendUint16(dst, 0)
+	dst = binary.LittleEndian.AppendUint64(dst, uint64(len(p)))
+	dst = append(dst, p...)
+	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(p, castagnoli))
+}
+
+// Read reads a whole bake file from r and loads it for g (see Load).
+func Read(r io.Reader, g *grid.Grid, workers int) (*Bake, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Load(data, g, workers)
+}
+
+// Load checks a bake file (from disk or embedded with //go:embed) against
+// g, the grid it must have been baked from, and rebuilds the bake. A
+// damaged, truncated, wrong-version or wrong-map file returns an error
+// wrapping ErrBake; it never panics. workers is as in Config.
+func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
+	const head = 8 + 2 + 2 + 8
+	if len(data) < head+4 || !bytes.Equal(data[:8], []byte(magic)) {
+		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrBake, magic)
+	}
+	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
+		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrBake, v, Version)
+	}
+	n := binary.LittleEndian.Uint64(data[12:])
+	if n != uint64(len(data)-head-4) {
+		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (truncated?)", ErrBake, n, len(data)-head-4)
+	}
+	p := data[head : head+int(n)]
+	if got, want := crc32.Checksum(p, castagnoli), binary.LittleEndian.Uint32(data[head+int(n):]); got != want {
+		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrBake, got, want)
+	}
+	if len(p) < 8 || binary.LittleEndian.Uint64(p) != MapHash(g) {
+		return nil, fmt.Errorf("%w: baked from another map (hash differs): bake this map again", ErrBake)
+	}
+	d := reader{b: p, i: 8}
+	w, h := d.uvarint(), d.uvarint()
+	rule := grid.Movement(d.byte())
+	cs := d.uvarint()
+	if d.err == nil && (w != uint64(g.Width()) || h != uint64(g.Height()) || rule != g.Movement()) {
+		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrBake, w, h, rule, g.Width(), g.Height(), g.Movement())
+	}
+	np := d.uvarint()
+	if d.err != nil || np > uint64(len(p)) || cs < 4 || cs > 256 {
+		return nil, d.fail("header")
+	}
+	cfg := Config{ClusterSize: int(cs), Workers: workers}
+	prev := int64(-1)
+	for range np {
+		i := prev + 1 + int64(d.uvarint())
+		if d.err != nil || i >= int64(g.Width()*g.Height()) {
+			return nil, d.fail("placed waypoint")
+		}
+		cfg.Placed = append(cfg.Placed, g.PointAt(int(i)))
+		prev = i
+	}
+	b, err := newBake(g, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBake, err)
+	}
+	all := make([]int, len(b.cl))
+	for i := range all {
+		all[i] = i
+	}
+	parallel(all, workers, func(_, c int) { b.regionsAndRuns(c) })
+	for c := range b.cl {
+		b.collectPoints(c)
+		cl := &b.cl[c]
+		ne := d.uvarint()
+		if d.err != nil || ne > uint64(len(p)) {
+			return nil, d.fail("cluster %d", c)
+		}
+		cl.edges = cl.edges[:0]
+		for i := 0; i < len(cl.points)-1; i++ {
+			ri := b.region[cl.points[i]]
+			for j := i + 1; j < len(cl.points); j++ {
+				if b.region[cl.points[j]] != ri {
+					continue
+				}
+				cost := d.uvarint()
+				if d.err != nil || len(cl.edges) >= int(ne) || cost == 0 || cost > maxEdgeCost {
+					return nil, d.fail("edges of cluster %d", c)
+				}
+				cl.edges = append(cl.edges, intra{int32(i), int32(j), grid.Cost(cost)})
+			}
+		}
+		if len(cl.edges) != int(ne) {
+			return nil, d.fail("cluster %d has %d edges, the map gives %d", c, ne, len(cl.edges))
+		}
+	}
+	if d.i != len(p) {
+		return nil, d.fail("%d bytes after the last cluster", len(p)-d.i)
+	}
+	b.assemble()
+	b.computeClearance(g.Bounds())
+	return b, nil
+}
+
+// maxEdgeCost bounds an intra-cluster edge: a path through every cell of
+// the largest cluster at the highest weight.
+const maxEdgeCost = 256 * 256 * 2 * 255 * 8119
+
+type reader struct {
+	b   []byte
+	i   int
+	err error
+}
+
+func (d *reader) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	v, k := binary.Uvarint(d.b[d.i:])
+	if k <= 0 {
+		d.err = fmt.Errorf("%w: truncated or bad number at payload byte %d", ErrBake, d.i)
+		return 0
+	}
+	d.i += k
+	return v
+}
+
+func (d *reader) byte() byte {
+	if d.err != nil || d.i >= len(d.b) {
+		d.err = fmt.Errorf("%w: truncated at payload byte %d", ErrBake, d.i)
+		return 0
+	}
+	d.i++
+	return d.b[d.i-1]
+}
+
+func (d *reader) fail(format string, args ...any) error {
+	if d.err != nil {
+		return d.err
+	}
+	return fmt.Errorf("%w: "+format, append([]any{ErrBake}, args...)...)
+}

@@ -1,0 +1,512 @@
+package preprocess
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/waypoint"
+)
+
+// DefaultClusterSize is the cluster side used when Config.ClusterSize is
+// zero.
+const DefaultClusterSize = 32
+
+// MaxClearance caps the clearance kept per cell: units up to this many
+// cells across are told apart.
+const MaxClearance = 32
+
+// NoRegion is the region of a blocked cell.
+const NoRegion = 0xffff
+
+// longEntrance is the run length from which an entrance gets two
+// transition points instead of one.
+const longEntrance = 6
+
+// ErrConfig is wrapped by errors about a bad Config or Update call.
+var ErrConfig = errors.New("preprocess: bad configuration")
+
+// Config tunes Build. The zero value is the default.
+type Config struct {
+	// ClusterSize is the side of a cluster in cells, 4..256 (0: 32).
+	ClusterSize int
+	// Workers is the number of goroutines (0: GOMAXPROCS).
+	Workers int
+	// Placed are extra waypoints a designer put on passable cells (at a
+	// gate, a bridge, a base entrance); they join the tier like
+	// transition points and are kept across updates.
+	Placed []grid.Point
+}
+
+// run is a maximal stretch of a cluster border with a legal straight step
+// across at every cell: along the east border, rows start..start+n-1 of
+// the cluster's last column; along the south border, columns of its last
+// row.
+type run struct{ start, n int32 }
+
+// intra is an edge between two points of one cluster, by local index.
+type intra struct {
+	a, b int32
+	cost grid.Cost
+}
+
+// cluster is everything a bake knows about one cluster; it depends only
+// on the grid's cells in and around the cluster (and the placed points).
+type cluster struct {
+	nregions    int32
+	regionCells []int32 // cells per local region
+	east, south []run   // runs on the border with the east / south neighbour
+	points      []int32 // transition and placed cells, sorted cell indices
+	placed      []bool  // per point: placed by the designer
+	edges       []intra // a < b, sorted
+}
+
+// Bake is the preprocessed form of one grid. It is read-only for queries
+// and safe for concurrent use; Update must not run concurrently with
+// anything else.
+type Bake struct {
+	g                     *grid.Grid
+	w, h, cs, cw, ch      int
+	rule                  grid.Movement
+	placed                []grid.Point // sorted, deduplicated
+	region                []uint16     // per cell: local region, NoRegion if blocked
+	clearance             []uint8
+	cl                    []cluster
+	regionBase            []int32 // per cluster (+1): first global region id
+	regionIsland          []int32
+	regionDead            []int32 // outermost dead end holding the region, or -1
+	islands, deadEnds     int
+	islandCells, deadArea []int64
+	tier                  *waypoint.Tier
+}
+
+// Build preprocesses g. It returns an error wrapping ErrConfig for a bad
+// cluster size or a placed point that is off the map or blocked.
+func Build(g *grid.Grid, cfg Config) (*Bake, error) {
+	b, err := newBake(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int, len(b.cl))
+	for i := range all {
+		all[i] = i
+	}
+	b.rebuild(all, all, cfg.Workers)
+	b.computeClearance(g.Bounds())
+	return b, nil
+}
+
+func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
+	cs := cfg.ClusterSize
+	if cs == 0 {
+		cs = DefaultClusterSize
+	}
+	if cs < 4 || cs > 256 {
+		return nil, fmt.Errorf("%w: cluster size %d (want 4..256)", ErrConfig, cs)
+	}
+	if cfg.Workers < 0 {
+		return nil, fmt.Errorf("%w: %d workers", ErrConfig, cfg.Workers)
+	}
+	w, h := g.Width(), g.Height()
+	b := &Bake{
+		g: g, w: w, h: h, cs: cs, rule: g.Movement(),
+		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
+		region:    make([]uint16, w*h),
+		clearance: make([]uint8, w*h),
+	}
+	b.cl = make([]cluster, b.cw*b.ch)
+	for _, p := range cfg.Placed {
+		if !g.Passable(p) {
+			return nil, fmt.Errorf("%w: placed waypoint %v is off the map or blocked", ErrConfig, p)
+		}
+	}
+	b.placed = slices.Clone(cfg.Placed)
+	slices.SortFunc(b.placed, func(p, q grid.Point) int { return g.Index(p) - g.Index(q) })
+	b.placed = slices.Compact(b.placed)
+	return b, nil
+}
+
+// Grid returns the grid the bake was built for.
+func (b *Bake) Grid() *grid.Grid { return b.g }
+
+// ClusterSize returns the side of a cluster.
+func (b *Bake) ClusterSize() int { return b.cs }
+
+// Clusters returns the number of clusters.
+func (b *Bake) Clusters() int { return len(b.cl) }
+
+// Tier returns the waypoint tier.
+func (b *Bake) Tier() *waypoint.Tier { return b.tier }
+
+func (b *Bake) clusterRect(c int) grid.Rect {
+	cx, cy := c%b.cw, c/b.cw
+	return grid.R(cx*b.cs, cy*b.cs, min((cx+1)*b.cs, b.w), min((cy+1)*b.cs, b.h))
+}
+
+func (b *Bake) clusterOf(x, y int) int { return y/b.cs*b.cw + x/b.cs }
+
+// parallel runs f(worker, item) over items on n goroutines (n <= 0:
+// GOMAXPROCS). Items are independent, so the result does not depend on n.
+func parallel(items []int, n int, f func(worker, item int)) {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	n = min(n, len(items))
+	if n <= 1 {
+		for _, it := range items {
+			f(0, it)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	next := 0
+	for w := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next += 8
+				mu.Unlock()
+				if i >= len(items) {
+					return
+				}
+				for _, it := range items[i:min(i+8, len(items))] {
+					f(w, it)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// rebuild recomputes the regions and border runs of the clusters in
+// local, the points and intra edges of the clusters in edges (which must
+// include local and their neighbours), then the global parts.
+func (b *Bake) rebuild(local, edges []int, workers int) {
+	parallel(local, workers, func(_, c int) { b.regionsAndRuns(c) })
+	for _, c := range edges {
+		b.collectPoints(c)
+	}
+	type scratch struct {
+		s       *grid.Searcher
+		targets []grid.Point
+		costs   []grid.Cost
+	}
+	nw := workers
+	if nw <= 0 {
+		nw = runtime.GOMAXPROCS(0)
+	}
+	sc := make([]scratch, max(nw, 1))
+	for i := range sc {
+		sc[i].s = grid.NewSearcher(b.g)
+	}
+	parallel(edges, workers, func(w, c int) {
+		x := &sc[w]
+		x.targets, x.costs = b.intraEdges(c, x.s, x.targets, x.costs)
+	})
+	b.assemble()
+}
+
+// Window-edge masks: the steps that leave a rectangle by each side.
+var (
+	outW = uint8(1<<grid.West | 1<<grid.SouthWest | 1<<grid.NorthWest)
+	outE = uint8(1<<grid.East | 1<<grid.NorthEast | 1<<grid.SouthEast)
+	outN = uint8(1<<grid.North | 1<<grid.NorthEast | 1<<grid.NorthWest)
+	outS = uint8(1<<grid.South | 1<<grid.SouthEast | 1<<grid.SouthWest)
+)
+
+// regionsAndRuns labels cluster c's regions (flood fill inside the
+// cluster, numbered by first cell) and finds the runs on its east and
+// south borders.
+func (b *Bake) regionsAndRuns(c int) {
+	g, r, cl := b.g, b.clusterRect(c), &b.cl[c]
+	w := b.w
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			b.region[y*w+x] = NoRegion
+		}
+	}
+	cl.regionCells = cl.regionCells[:0]
+	var stack [][2]int32
+	var n int32
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := y*w + x
+			if b.region[i] != NoRegion || !g.Passable(grid.Pt(x, y)) {
+				continue
+			}
+			b.region[i] = uint16(n)
+			count := int32(0)
+			stack = append(stack[:0], [2]int32{int32(x), int32(y)})
+			for len(stack) > 0 {
+				p := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				count++
+				px, py := int(p[0]), int(p[1])
+				m := g.Moves(grid.Pt(px, py))
+				if px == r.Min.X {
+					m &^= outW
+				}
+				if px == r.Max.X-1 {
+					m &^= outE
+				}
+				if py == r.Min.Y {
+					m &^= outN
+				}
+				if py == r.Max.Y-1 {
+					m &^= outS
+				}
+				for d := range grid.Dir(8) {
+					if m&(1<<d) == 0 {
+						continue
+					}
+					q := grid.Pt(px, py).Add(d.Delta())
+					if j := q.Y*w + q.X; b.region[j] == NoRegion {
+						b.region[j] = uint16(n)
+						stack = append(stack, [2]int32{int32(q.X), int32(q.Y)})
+					}
+				}
+			}
+			cl.regionCells = append(cl.regionCells, count)
+			n++
+		}
+	}
+	cl.nregions = n
+	// Runs across the east border (to the cluster on the right).
+	cl.east = cl.east[:0]
+	if r.Max.X < b.w {
+		x := r.Max.X - 1
+		cl.east = appendRuns(cl.east, r.Min.Y, r.Max.Y, func(y int) bool {
+			return g.Moves(grid.Pt(x, y))&(1<<grid.East) != 0
+		})
+	}
+	cl.south = cl.south[:0]
+	if r.Max.Y < b.h {
+		y := r.Max.Y - 1
+		cl.south = appendRuns(cl.south, r.Min.X, r.Max.X, func(x int) bool {
+			return g.Moves(grid.Pt(x, y))&(1<<grid.South) != 0
+		})
+	}
+}
+
+func appendRuns(dst []run, lo, hi int, open func(int) bool) []run {
+	for i := lo; i < hi; {
+		if !open(i) {
+			i++
+			continue
+		}
+		j := i
+		for j < hi && open(j) {
+			j++
+		}
+		dst = append(dst, run{int32(i), int32(j - i)})
+		i = j
+	}
+	return dst
+}
+
+// transitions returns the positions along a run that get a transition.
+func (r run) transitions() (a, b int32, two bool) {
+	if r.n < longEntrance {
+		m := r.start + (r.n-1)/2
+		return m, m, false
+	}
+	return r.start, r.start + r.n - 1, true
+}
+
+// collectPoints gathers the transition cells of cluster c from the runs on
+// its four borders, plus its placed points.
+func (b *Bake) collectPoints(c int) {
+	cl, r := &b.cl[c], b.clusterRect(c)
+	w := b.w
+	cl.points = cl.points[:0]
+	add := func(x, y int32) { cl.points = append(cl.points, y*int32(w)+x) }
+	each := func(runs []run, f func(int32)) {
+		for _, ru := range runs {
+			p, q, two := ru.transitions()
+			f(p)
+			if two {
+				f(q)
+			}
+		}
+	}
+	each(cl.east, func(y int32) { add(int32(r.Max.X-1), y) })
+	each(cl.south, func(x int32) { add(x, int32(r.Max.Y-1)) })
+	if r.Min.X > 0 {
+		each(b.cl[c-1].east, func(y int32) { add(int32(r.Min.X), y) })
+	}
+	if r.Min.Y > 0 {
+		each(b.cl[c-b.cw].south, func(x int32) { add(x, int32(r.Min.Y)) })
+	}
+	nt := len(cl.points)
+	for _, p := range b.placed {
+		if p.In(r) {
+			add(int32(p.X), int32(p.Y))
+		}
+	}
+	// Sort, dedupe, and mark the points that are only placed.
+	isPlaced := func(i int32) bool {
+		_, ok := slices.BinarySearchFunc(b.placed, i, func(p grid.Point, i int32) int { return p.Y*w + p.X - int(i) })
+		return ok
+	}
+	trans := slices.Clone(cl.points[:nt])
+	slices.Sort(trans)
+	slices.Sort(cl.points)
+	cl.points = slices.Compact(cl.points)
+	cl.placed = cl.placed[:0]
+	for _, i := range cl.points {
+		_, isTrans := slices.BinarySearch(trans, i)
+		cl.placed = append(cl.placed, !isTrans && isPlaced(i))
+	}
+}
+
+// intraEdges joins every two points of the same region of cluster c by
+// the exact cost of the fine search inside the cluster.
+func (b *Bake) intraEdges(c int, s *grid.Searcher, targets []grid.Point, costs []grid.Cost) ([]grid.Point, []grid.Cost) {
+	cl, win := &b.cl[c], b.clusterRect(c)
+	cl.edges = cl.edges[:0]
+	for i := 0; i < len(cl.points)-1; i++ {
+		pi := int(cl.points[i])
+		ri := b.region[pi]
+		targets, costs = targets[:0], costs[:0]
+		var idx []int32
+		for j := i + 1; j < len(cl.points); j++ {
+			if b.region[cl.points[j]] == ri {
+				targets = append(targets, b.g.PointAt(int(cl.points[j])))
+				idx = append(idx, int32(j))
+			}
+		}
+		if len(targets) == 0 {
+			continue
+		}
+		costs = append(costs, make([]grid.Cost, len(targets))...)
+		if _, err := s.FindAll(b.g.PointAt(pi), targets, grid.Options{Window: win, Dijkstra: true}, costs); err != nil {
+			panic("preprocess: " + err.Error()) // points are passable cells of the window
+		}
+		for k, j := range idx {
+			if costs[k] == grid.Unreachable {
+				panic("preprocess: points of one region not connected")
+			}
+			cl.edges = append(cl.edges, intra{int32(i), j, costs[k]})
+		}
+	}
+	return targets, costs
+}
+
+// assemble derives the global parts from the per-cluster data: region
+// numbering, islands, dead ends and the waypoint tier.
+func (b *Bake) assemble() {
+	nc := len(b.cl)
+	b.regionBase = slices.Grow(b.regionBase[:0], nc+1)[:nc+1]
+	b.regionBase[0] = 0
+	for c := range b.cl {
+		b.regionBase[c+1] = b.regionBase[c] + b.cl[c].nregions
+	}
+	b.findIslands()
+	b.findDeadEnds()
+	b.buildTier()
+}
+
+// globalRegion returns the global region id of cell i, or -1 if blocked.
+func (b *Bake) globalRegion(i int) int32 {
+	r := b.region[i]
+	if r == NoRegion {
+		return -1
+	}
+	return b.regionBase[b.clusterOf(i%b.w, i/b.w)] + int32(r)
+}
+
+// crossings calls f with the global regions on both sides of every run
+// and of every diagonal step through a cluster corner.
+func (b *Bake) crossings(f func(ra, rb int32)) {
+	w := b.w
+	for c := range b.cl {
+		r := b.clusterRect(c)
+		for _, ru := range b.cl[c].east {
+			i := int(ru.start)*w + r.Max.X - 1
+			f(b.globalRegion(i), b.globalRegion(i+1))
+		}
+		for _, ru := range b.cl[c].south {
+			i := (r.Max.Y-1)*w + int(ru.start)
+			f(b.globalRegion(i), b.globalRegion(i+w))
+		}
+		// Diagonal steps through the corner shared with the clusters to
+		// the east, south and south-east join regions of diagonal
+		// neighbours directly (they are also joined through a side one).
+		if r.Max.X < b.w && r.Max.Y < b.h {
+			x, y := r.Max.X-1, r.Max.Y-1
+			if b.g.Moves(grid.Pt(x, y))&(1<<grid.SouthEast) != 0 {
+				f(b.globalRegion(y*w+x), b.globalRegion((y+1)*w+x+1))
+			}
+			if b.g.Moves(grid.Pt(x+1, y))&(1<<grid.SouthWest) != 0 {
+				f(b.globalRegion(y*w+x+1), b.globalRegion((y+1)*w+x))
+			}
+		}
+	}
+}
+
+func (b *Bake) buildTier() {
+	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs}
+	t.ClusterStart = make([]int32, len(b.cl)+1)
+	for c := range b.cl {
+		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(len(b.cl[c].points))
+	}
+	t.Points = make([]waypoint.Point, 0, t.ClusterStart[len(b.cl)])
+	var edges []navgraph.Edge
+	for c := range b.cl {
+		cl := &b.cl[c]
+		base := t.ClusterStart[c]
+		for k, i := range cl.points {
+			kind := waypoint.Transition
+			if cl.placed[k] {
+				kind = waypoint.Placed
+			}
+			t.Points = append(t.Points, waypoint.Point{Cell: b.g.PointAt(int(i)), Cluster: int32(c), Region: b.globalRegion(int(i)), Kind: kind})
+		}
+		for _, e := range cl.edges {
+			edges = append(edges, navgraph.Edge{From: base + e.a, To: base + e.b, Cost: navgraph.Cost(e.cost)},
+				navgraph.Edge{From: base + e.b, To: base + e.a, Cost: navgraph.Cost(e.cost)})
+		}
+	}
+	// Inter-cluster edges: the two cells of each transition.
+	find := func(c int, i int32) int32 {
+		k, ok := slices.BinarySearch(b.cl[c].points, i)
+		if !ok {
+			panic("preprocess: transition cell missing from its cluster")
+		}
+		return t.ClusterStart[c] + int32(k)
+	}
+	w := b.w
+	for c := range b.cl {
+		r := b.clusterRect(c)
+		link := func(runs []run, cell func(int32) int32, step int32, nb int, d grid.Dir) {
+			for _, ru := range runs {
+				p, q, two := ru.transitions()
+				for k, pos := range []int32{p, q} {
+					if k == 1 && !two {
+						break
+					}
+					i := cell(pos)
+					a, z := find(c, i), find(nb, i+step)
+					cost := navgraph.Cost(grid.StepCost(d, b.g.Weight(b.g.PointAt(int(i))), b.g.Weight(b.g.PointAt(int(i+step)))))
+					edges = append(edges, navgraph.Edge{From: a, To: z, Cost: cost}, navgraph.Edge{From: z, To: a, Cost: cost})
+				}
+			}
+		}
+		link(b.cl[c].east, func(y int32) int32 { return y*int32(w) + int32(r.Max.X-1) }, 1, c+1, grid.East)
+		link(b.cl[c].south, func(x int32) int32 { return int32(r.Max.Y-1)*int32(w) + x }, int32(w), c+b.cw, grid.South)
+	}
+	g, err := navgraph.Build(len(t.Points), edges)
+	if err != nil {
+		panic("preprocess: " + err.Error())
+	}
+	t.Graph = g
+	b.tier = t
+}

@@ -1,0 +1,287 @@
+package preprocess
+
+import (
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+// findIslands joins the regions on either side of every border run with
+// a union-find and numbers the islands in order of their first region.
+// A straight step across each run is enough: every diagonal step across a
+// border comes with a straight one between the same two regions under
+// every movement rule.
+func (b *Bake) findIslands() {
+	n := b.regionBase[len(b.cl)]
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	var find func(int32) int32
+	find = func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	b.crossings(func(ra, rb int32) {
+		x, y := find(ra), find(rb)
+		if x != y {
+			if x < y {
+				parent[y] = x
+			} else {
+				parent[x] = y
+			}
+		}
+	})
+	b.regionIsland = slices.Grow(b.regionIsland[:0], int(n))[:n]
+	b.islandCells = b.islandCells[:0]
+	id := make([]int32, n)
+	for i := range id {
+		id[i] = -1
+	}
+	for r := range n {
+		root := find(r)
+		if id[root] < 0 {
+			id[root] = int32(len(b.islandCells))
+			b.islandCells = append(b.islandCells, 0)
+		}
+		b.regionIsland[r] = id[root]
+	}
+	for c := range b.cl {
+		for k, cells := range b.cl[c].regionCells {
+			b.islandCells[b.regionIsland[b.regionBase[c]+int32(k)]] += int64(cells)
+		}
+	}
+	b.islands = len(b.islandCells)
+}
+
+// findDeadEnds marks the regions that hang off the rest of their island
+// through one articulation region: in a depth-first tree of the region
+// graph rooted at the island's largest region, a child subtree whose
+// low-link does not climb above its parent is cut off by the parent; it is
+// a dead end when it holds fewer cells than the rest of the island. Each
+// region records the outermost dead end it lies in (the dead end's top
+// region), or -1.
+func (b *Bake) findDeadEnds() {
+	n := int(b.regionBase[len(b.cl)])
+	cells := make([]int64, n)
+	for c := range b.cl {
+		for k, v := range b.cl[c].regionCells {
+			cells[int(b.regionBase[c])+k] = int64(v)
+		}
+	}
+	// Region adjacency in CSR form, deduplicated.
+	var pairs [][2]int32
+	b.crossings(func(ra, rb int32) {
+		if ra != rb {
+			pairs = append(pairs, [2]int32{ra, rb}, [2]int32{rb, ra})
+		}
+	})
+	slices.SortFunc(pairs, func(p, q [2]int32) int {
+		if p[0] != q[0] {
+			return int(p[0] - q[0])
+		}
+		return int(p[1] - q[1])
+	})
+	pairs = slices.Compact(pairs)
+	off := make([]int32, n+1)
+	for _, p := range pairs {
+		off[p[0]+1]++
+	}
+	for i := range n {
+		off[i+1] += off[i]
+	}
+
+	// The root of each island: its largest region, first on ties.
+	root := make([]int32, b.islands)
+	for i := range root {
+		root[i] = -1
+	}
+	for r := range n {
+		is := b.regionIsland[r]
+		if root[is] < 0 || cells[r] > cells[root[is]] {
+			root[is] = int32(r)
+		}
+	}
+
+	disc := make([]int32, n)
+	low := make([]int32, n)
+	parent := make([]int32, n)
+	sub := make([]int64, n) // cells in the DFS subtree
+	cut := make([]bool, n)  // the subtree is cut off by its parent
+	order := make([]int32, 0, n)
+	for i := range disc {
+		disc[i] = -1
+	}
+	type frame struct{ v, next int32 }
+	var stack []frame
+	t := int32(0)
+	for _, rt := range root {
+		disc[rt], low[rt], parent[rt] = t, t, -1
+		t++
+		order = append(order, rt)
+		stack = append(stack[:0], frame{rt, off[rt]})
+		for len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			v := f.v
+			if f.next < off[v+1] {
+				u := pairs[f.next][1]
+				f.next++
+				if disc[u] < 0 {
+					disc[u], low[u], parent[u] = t, t, v
+					t++
+					order = append(order, u)
+					stack = append(stack, frame{u, off[u]})
+				} else if u != parent[v] {
+					low[v] = min(low[v], disc[u])
+				}
+				continue
+			}
+			stack = stack[:len(stack)-1]
+			sub[v] += cells[v]
+			if p := parent[v]; p >= 0 {
+				low[p] = min(low[p], low[v])
+				sub[p] += sub[v]
+				if low[v] >= disc[p] {
+					cut[v] = true
+				}
+			}
+		}
+	}
+	b.regionDead = slices.Grow(b.regionDead[:0], n)[:n]
+	b.deadArea = b.deadArea[:0]
+	b.deadEnds = 0
+	for _, v := range order { // preorder: parents first
+		b.regionDead[v] = -1
+		p := parent[v]
+		if p < 0 {
+			continue
+		}
+		if d := b.regionDead[p]; d >= 0 {
+			b.regionDead[v] = d
+			continue
+		}
+		if cut[v] && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] {
+			b.regionDead[v] = v
+			b.deadEnds++
+			b.deadArea = append(b.deadArea, sub[v])
+		}
+	}
+}
+
+// computeClearance fills the clearance of every cell whose value can
+// depend on a cell of r: the cells of r and those up to MaxClearance-1 up
+// and to the left. clearance(x,y) = 1 + min of the three cells right,
+// below and diagonally below-right, for a passable cell.
+func (b *Bake) computeClearance(r grid.Rect) {
+	r = grid.R(r.Min.X-MaxClearance+1, r.Min.Y-MaxClearance+1, r.Max.X, r.Max.Y).Intersect(b.g.Bounds())
+	w := b.w
+	get := func(x, y int) uint8 {
+		if x >= b.w || y >= b.h {
+			return 0
+		}
+		return b.clearance[y*w+x]
+	}
+	for y := r.Max.Y - 1; y >= r.Min.Y; y-- {
+		for x := r.Max.X - 1; x >= r.Min.X; x-- {
+			v := uint8(0)
+			if b.g.Passable(grid.Pt(x, y)) {
+				v = 1 + min(get(x+1, y), get(x, y+1), get(x+1, y+1))
+				v = min(v, MaxClearance)
+			}
+			b.clearance[y*w+x] = v
+		}
+	}
+}
+
+// Island returns the island of p (0, 1, ...), or -1 if p is blocked or
+// off the map. O(1).
+func (b *Bake) Island(p grid.Point) int {
+	if !b.g.Contains(p) {
+		return -1
+	}
+	r := b.globalRegion(b.g.Index(p))
+	if r < 0 {
+		return -1
+	}
+	return int(b.regionIsland[r])
+}
+
+// SameIsland reports whether a path can exist between a and b: both
+// passable and on one island. O(1).
+func (b *Bake) SameIsland(a, c grid.Point) bool {
+	i := b.Island(a)
+	return i >= 0 && i == b.Island(c)
+}
+
+// Islands returns the number of islands.
+func (b *Bake) Islands() int { return b.islands }
+
+// Region returns the global region id of p, or -1 if p is blocked or off
+// the map.
+func (b *Bake) Region(p grid.Point) int32 {
+	if !b.g.Contains(p) {
+		return -1
+	}
+	return b.globalRegion(b.g.Index(p))
+}
+
+// Regions returns the number of regions.
+func (b *Bake) Regions() int { return int(b.regionBase[len(b.cl)]) }
+
+// RegionIsland returns the island of global region r.
+func (b *Bake) RegionIsland(r int32) int32 { return b.regionIsland[r] }
+
+// DeadEnd returns the dead end holding p (an id: the dead end's top
+// region), or -1 if p is not in one (or is blocked). O(1).
+func (b *Bake) DeadEnd(p grid.Point) int32 {
+	r := b.Region(p)
+	if r < 0 {
+		return -1
+	}
+	return b.regionDead[r]
+}
+
+// RegionDeadEnd returns the dead end holding global region r, or -1.
+func (b *Bake) RegionDeadEnd(r int32) int32 { return b.regionDead[r] }
+
+// DeadEnds returns the number of (outermost) dead ends and the cells they
+// hold.
+func (b *Bake) DeadEnds() (n int, cells int64) {
+	for _, a := range b.deadArea {
+		cells += a
+	}
+	return b.deadEnds, cells
+}
+
+// AvoidDeadEnds returns a grid.Options.Avoid filter for a search from a
+// to z: it refuses the cells of every dead end that holds neither. The
+// search then stays out of pockets it has no reason to enter. Because a
+// dead end joins the rest of its island through one region, a path
+// through it can only leave where it came in; the filtered search is
+// exact unless a dead end shortcuts between two parts of that region (the
+// benchmarks measure how rare that is).
+func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
+	da, dz := b.DeadEnd(a), b.DeadEnd(z)
+	return func(cell int) bool {
+		r := b.globalRegion(cell)
+		if r < 0 {
+			return false
+		}
+		d := b.regionDead[r]
+		return d >= 0 && d != da && d != dz
+	}
+}
+
+// Clearance returns the side of the largest all-passable square whose
+// top-left cell is p (0 if p is blocked or off the map), capped at
+// MaxClearance. A unit n cells across fits with its top-left corner at p
+// when Clearance(p) >= n. O(1).
+func (b *Bake) Clearance(p grid.Point) int {
+	if !b.g.Contains(p) {
+		return 0
+	}
+	return int(b.clearance[b.g.Index(p)])
+}

@@ -1,0 +1,53 @@
+package preprocess
+
+import (
+	"fmt"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+// Update brings the bake up to date after the cells of r changed on its
+// grid (a building went up or came down): it rebuilds the regions and
+// border runs of the clusters that r, grown by one cell, touches, the
+// transition points and intra-cluster edges of those clusters and their
+// four neighbours, the clearance around r, and then the global parts
+// (islands, dead ends, the waypoint graph), whose cost is linear in the
+// number of regions and points, not cells. The result equals a bake built
+// from scratch on the edited grid.
+//
+// The grid must be the one the bake was built for, edited in place; the
+// edit must lie inside r. workers is as in Config (0: GOMAXPROCS).
+func (b *Bake) Update(r grid.Rect, workers int) error {
+	g := b.g
+	if g.Width() != b.w || g.Height() != b.h || g.Movement() != b.rule {
+		return fmt.Errorf("%w: the grid changed size or movement rule; build a new bake", ErrConfig)
+	}
+	for _, p := range b.placed {
+		if !g.Passable(p) {
+			return fmt.Errorf("%w: placed waypoint %v is now blocked", ErrConfig, p)
+		}
+	}
+	r = r.Grow(1).Intersect(g.Bounds())
+	if r.Empty() {
+		return nil
+	}
+	x0, y0 := r.Min.X/b.cs, r.Min.Y/b.cs
+	x1, y1 := (r.Max.X-1)/b.cs, (r.Max.Y-1)/b.cs
+	var local, edges []int
+	for cy := max(y0-1, 0); cy <= min(y1+1, b.ch-1); cy++ {
+		for cx := max(x0-1, 0); cx <= min(x1+1, b.cw-1); cx++ {
+			inside := cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
+			beside := (cx >= x0 && cx <= x1) || (cy >= y0 && cy <= y1) // not a corner
+			c := cy*b.cw + cx
+			if inside {
+				local = append(local, c)
+			}
+			if inside || beside {
+				edges = append(edges, c)
+			}
+		}
+	}
+	b.rebuild(local, edges, workers)
+	b.computeClearance(r)
+	return nil
+}
