@@ -187,8 +187,8 @@ func parallel(items []int, n int, f func(worker, item int)) {
 }
 
 // rebuild recomputes the regions and border runs of the clusters in
-// local, the points and intra edges of the clusters in edges (which must
-// include local and their neighbours), then the global parts.
+// local, the points and intra edges of the clusters in edges (a superset
+// of local), then the global parts.
 func (b *Bake) rebuild(local, edges []int, workers int) {
 	parallel(local, workers, func(_, c int) { b.regionsAndRuns(c) })
 	for _, c := range edges {

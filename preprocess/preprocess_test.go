@@ -113,7 +113,7 @@ func TestUpdateEqualsRebuild(t *testing.T) {
 
 func TestBakeRoundTrip(t *testing.T) {
 	g := genGrid(t, 200, 150, 9, grid.Octile)
-	b, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Placed: []grid.Point{{1, 1}}})
+	b, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Placed: []grid.Point{grid.Pt(1, 1)}})
 	if !g.Passable(grid.Pt(1, 1)) {
 		t.Skip("placed point blocked on this map")
 	}
@@ -154,7 +154,7 @@ func TestConfigErrors(t *testing.T) {
 	g.SetPassable(grid.Pt(3, 3), false)
 	for _, cfg := range []preprocess.Config{
 		{ClusterSize: 3}, {ClusterSize: 300}, {Workers: -1},
-		{Placed: []grid.Point{{3, 3}}}, {Placed: []grid.Point{{10, 0}}},
+		{Placed: []grid.Point{grid.Pt(3, 3)}}, {Placed: []grid.Point{grid.Pt(10, 0)}},
 	} {
 		if _, err := preprocess.Build(g, cfg); !errors.Is(err, preprocess.ErrConfig) {
 			t.Errorf("%+v: %v", cfg, err)

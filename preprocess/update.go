@@ -8,9 +8,9 @@ import (
 
 // Update brings the bake up to date after the cells of r changed on its
 // grid (a building went up or came down): it rebuilds the regions and
-// border runs of the clusters that r, grown by one cell, touches, the
-// transition points and intra-cluster edges of those clusters and their
-// four neighbours, the clearance around r, and then the global parts
+// border runs, transition points and intra-cluster edges of the clusters
+// that r, grown by one cell, touches, the clearance around r, and then the
+// global parts
 // (islands, dead ends, the waypoint graph), whose cost is linear in the
 // number of regions and points, not cells. The result equals a bake built
 // from scratch on the edited grid.
@@ -31,23 +31,18 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	if r.Empty() {
 		return nil
 	}
+	// A border run depends only on the two cells beside the border, so
+	// r grown by one reaches every cluster whose regions, runs, points or
+	// edges can change: a changed run always has both of its clusters here.
 	x0, y0 := r.Min.X/b.cs, r.Min.Y/b.cs
 	x1, y1 := (r.Max.X-1)/b.cs, (r.Max.Y-1)/b.cs
-	var local, edges []int
-	for cy := max(y0-1, 0); cy <= min(y1+1, b.ch-1); cy++ {
-		for cx := max(x0-1, 0); cx <= min(x1+1, b.cw-1); cx++ {
-			inside := cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
-			beside := (cx >= x0 && cx <= x1) || (cy >= y0 && cy <= y1) // not a corner
-			c := cy*b.cw + cx
-			if inside {
-				local = append(local, c)
-			}
-			if inside || beside {
-				edges = append(edges, c)
-			}
+	var touched []int
+	for cy := y0; cy <= y1; cy++ {
+		for cx := x0; cx <= x1; cx++ {
+			touched = append(touched, cy*b.cw+cx)
 		}
 	}
-	b.rebuild(local, edges, workers)
+	b.rebuild(touched, touched, workers)
 	b.computeClearance(r)
 	return nil
 }
