@@ -423,19 +423,27 @@ func (b *Bake) globalRegion(i int) int32 {
 	return b.regionBase[b.clusterOf(i%b.w, i/b.w)] + int32(r)
 }
 
+// Kinds of crossing between two regions.
+const (
+	eastRun = iota
+	southRun
+	corner
+)
+
 // crossings calls f with the global regions on both sides of every run
-// and of every diagonal step through a cluster corner.
-func (b *Bake) crossings(f func(ra, rb int32)) {
+// and of every diagonal step through a cluster corner, and with where the
+// crossing is: cluster c, its kind, and for a run its index k.
+func (b *Bake) crossings(f func(ra, rb int32, c, kind, k int)) {
 	w := b.w
 	for c := range b.cl {
 		r := b.clusterRect(c)
-		for _, ru := range b.cl[c].east {
+		for k, ru := range b.cl[c].east {
 			i := int(ru.start)*w + r.Max.X - 1
-			f(b.globalRegion(i), b.globalRegion(i+1))
+			f(b.globalRegion(i), b.globalRegion(i+1), c, eastRun, k)
 		}
-		for _, ru := range b.cl[c].south {
+		for k, ru := range b.cl[c].south {
 			i := (r.Max.Y-1)*w + int(ru.start)
-			f(b.globalRegion(i), b.globalRegion(i+w))
+			f(b.globalRegion(i), b.globalRegion(i+w), c, southRun, k)
 		}
 		// Diagonal steps through the corner shared with the clusters to
 		// the east, south and south-east join regions of diagonal
@@ -443,13 +451,48 @@ func (b *Bake) crossings(f func(ra, rb int32)) {
 		if r.Max.X < b.w && r.Max.Y < b.h {
 			x, y := r.Max.X-1, r.Max.Y-1
 			if b.g.Moves(grid.Pt(x, y))&(1<<grid.SouthEast) != 0 {
-				f(b.globalRegion(y*w+x), b.globalRegion((y+1)*w+x+1))
+				f(b.globalRegion(y*w+x), b.globalRegion((y+1)*w+x+1), c, corner, 0)
 			}
 			if b.g.Moves(grid.Pt(x+1, y))&(1<<grid.SouthWest) != 0 {
-				f(b.globalRegion(y*w+x+1), b.globalRegion((y+1)*w+x))
+				f(b.globalRegion(y*w+x+1), b.globalRegion((y+1)*w+x), c, corner, 1)
 			}
 		}
 	}
+}
+
+// flatSide reports whether the cells of a run on one side of the border
+// (the near side, the cluster's own, or the far side), with the passable
+// cells just past its ends, all have the grid's least weight.
+func (b *Bake) flatSide(c, kind, k int, far bool) bool {
+	r := b.clusterRect(c)
+	var ru run
+	var at func(i int) grid.Point
+	switch kind {
+	case eastRun:
+		ru = b.cl[c].east[k]
+		x := r.Max.X - 1
+		if far {
+			x++
+		}
+		at = func(i int) grid.Point { return grid.Pt(x, i) }
+	case southRun:
+		ru = b.cl[c].south[k]
+		y := r.Max.Y - 1
+		if far {
+			y++
+		}
+		at = func(i int) grid.Point { return grid.Pt(i, y) }
+	default:
+		return false
+	}
+	minW := b.g.MinWeight()
+	for i := int(ru.start) - 1; i <= int(ru.start+ru.n); i++ {
+		p := at(i)
+		if b.g.Passable(p) && b.g.Weight(p) != minW {
+			return false
+		}
+	}
+	return true
 }
 
 func (b *Bake) buildTier() {

@@ -25,7 +25,7 @@ func (b *Bake) findIslands() {
 		}
 		return x
 	}
-	b.crossings(func(ra, rb int32) {
+	b.crossings(func(ra, rb int32, _, _, _ int) {
 		x, y := find(ra), find(rb)
 		if x != y {
 			if x < y {
@@ -58,12 +58,17 @@ func (b *Bake) findIslands() {
 }
 
 // findDeadEnds marks the regions that hang off the rest of their island
-// through one articulation region: in a depth-first tree of the region
-// graph rooted at the island's largest region, a child subtree whose
-// low-link does not climb above its parent is cut off by the parent; it is
-// a dead end when it holds fewer cells than the rest of the island. Each
-// region records the outermost dead end it lies in (the dead end's top
-// region), or -1.
+// through a single entrance. In a depth-first tree of the region graph
+// rooted at the island's largest region, a child subtree is a dead end
+// when it touches nothing outside itself but its parent region, through
+// exactly one border run (no second run, no diagonal through a cluster
+// corner) whose cells on the parent's side have the grid's least weight,
+// and when it holds fewer cells than the rest of the island. Then a path
+// that enters it can only leave where it came in, along a stretch of
+// border that it could have walked straight along at least cost: a search
+// between two cells outside loses nothing by skipping it. Each region
+// records the outermost dead end it lies in (the dead end's top region),
+// or -1.
 func (b *Bake) findDeadEnds() {
 	n := int(b.regionBase[len(b.cl)])
 	cells := make([]int64, n)
@@ -72,13 +77,49 @@ func (b *Bake) findDeadEnds() {
 			cells[int(b.regionBase[c])+k] = int64(v)
 		}
 	}
-	// Region adjacency in CSR form, deduplicated.
+	// Every crossing between two regions, sorted by the pair, and the
+	// region adjacency (deduplicated) in CSR form.
+	type crossing struct {
+		a, z       int32 // a < z
+		c, kind, k int32
+		aNear      bool // a is on the cluster's own side of the border
+	}
+	var xs []crossing
 	var pairs [][2]int32
-	b.crossings(func(ra, rb int32) {
-		if ra != rb {
-			pairs = append(pairs, [2]int32{ra, rb}, [2]int32{rb, ra})
+	b.crossings(func(ra, rb int32, c, kind, k int) {
+		if ra == rb {
+			return
 		}
+		x := crossing{ra, rb, int32(c), int32(kind), int32(k), true}
+		if rb < ra {
+			x.a, x.z, x.aNear = rb, ra, false
+		}
+		xs = append(xs, x)
+		pairs = append(pairs, [2]int32{ra, rb}, [2]int32{rb, ra})
 	})
+	slices.SortFunc(xs, func(p, q crossing) int {
+		if p.a != q.a {
+			return int(p.a - q.a)
+		}
+		return int(p.z - q.z)
+	})
+	// single reports whether regions u and p touch through exactly one
+	// run whose cells on p's side are flat.
+	single := func(u, p int32) bool {
+		a, z := min(u, p), max(u, p)
+		i, _ := slices.BinarySearchFunc(xs, [2]int32{a, z}, func(x crossing, t [2]int32) int {
+			if x.a != t[0] {
+				return int(x.a - t[0])
+			}
+			return int(x.z - t[1])
+		})
+		if i+1 < len(xs) && xs[i+1].a == a && xs[i+1].z == z {
+			return false // a second crossing
+		}
+		x := xs[i]
+		pNear := (x.a == p) == x.aNear
+		return x.kind != corner && b.flatSide(int(x.c), int(x.kind), int(x.k), !pNear)
+	}
 	slices.SortFunc(pairs, func(p, q [2]int32) int {
 		if p[0] != q[0] {
 			return int(p[0] - q[0])
@@ -110,7 +151,7 @@ func (b *Bake) findDeadEnds() {
 	low := make([]int32, n)
 	parent := make([]int32, n)
 	sub := make([]int64, n) // cells in the DFS subtree
-	cut := make([]bool, n)  // the subtree is cut off by its parent
+	cut := make([]bool, n)  // only v's subtree's link to the rest is v–parent
 	order := make([]int32, 0, n)
 	for i := range disc {
 		disc[i] = -1
@@ -144,7 +185,8 @@ func (b *Bake) findDeadEnds() {
 			if p := parent[v]; p >= 0 {
 				low[p] = min(low[p], low[v])
 				sub[p] += sub[v]
-				if low[v] >= disc[p] {
+				// Strictly above: nothing in v's subtree touches p but v.
+				if low[v] > disc[p] {
 					cut[v] = true
 				}
 			}
@@ -163,7 +205,7 @@ func (b *Bake) findDeadEnds() {
 			b.regionDead[v] = d
 			continue
 		}
-		if cut[v] && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] {
+		if cut[v] && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] && single(v, p) {
 			b.regionDead[v] = v
 			b.deadEnds++
 			b.deadArea = append(b.deadArea, sub[v])
@@ -258,11 +300,8 @@ func (b *Bake) DeadEnds() (n int, cells int64) {
 
 // AvoidDeadEnds returns a grid.Options.Avoid filter for a search from a
 // to z: it refuses the cells of every dead end that holds neither. The
-// search then stays out of pockets it has no reason to enter. Because a
-// dead end joins the rest of its island through one region, a path
-// through it can only leave where it came in; the filtered search is
-// exact unless a dead end shortcuts between two parts of that region (the
-// benchmarks measure how rare that is).
+// search then stays out of pockets it has no reason to enter, and still
+// finds a least-cost path (see findDeadEnds for why).
 func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 	da, dz := b.DeadEnd(a), b.DeadEnd(z)
 	return func(cell int) bool {
