@@ -109,22 +109,11 @@ func Read(r io.Reader, g *grid.Grid, workers int) (*Bake, error) {
 // damaged, truncated, wrong-version or wrong-map file returns an error
 // wrapping ErrBake; it never panics. workers is as in Config.
 func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
-	const head = 8 + 2 + 2 + 8
-	if len(data) < head+4 || !bytes.Equal(data[:8], []byte(magic)) {
-		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrBake, magic)
+	p, err := payload(data)
+	if err != nil {
+		return nil, err
 	}
-	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
-		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrBake, v, Version)
-	}
-	n := binary.LittleEndian.Uint64(data[12:])
-	if n != uint64(len(data)-head-4) {
-		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (truncated?)", ErrBake, n, len(data)-head-4)
-	}
-	p := data[head : head+int(n)]
-	if got, want := crc32.Checksum(p, castagnoli), binary.LittleEndian.Uint32(data[head+int(n):]); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrBake, got, want)
-	}
-	if len(p) < 8 || binary.LittleEndian.Uint64(p) != MapHash(g) {
+	if binary.LittleEndian.Uint64(p) != MapHash(g) {
 		return nil, fmt.Errorf("%w: baked from another map (hash differs): bake this map again", ErrBake)
 	}
 	d := reader{b: p, i: 8}
@@ -227,4 +216,98 @@ func (d *reader) fail(format string, args ...any) error {
 		return d.err
 	}
 	return fmt.Errorf("%w: "+format, append([]any{ErrBake}, args...)...)
+}
+
+// Info is what a bake file says about itself, read without its map.
+type Info struct {
+	Version       int
+	MapHash       uint64
+	Width, Height int
+	Movement      grid.Movement
+	ClusterSize   int
+	Clusters      int
+	Placed        int
+	IntraEdges    int // stored intra-cluster edge costs (each joins two points)
+	Bytes         int
+}
+
+// ReadInfo checks a bake file's header, length and checksum and reads its
+// summary. Errors wrap ErrBake.
+func ReadInfo(data []byte) (Info, error) {
+	p, err := payload(data)
+	if err != nil {
+		return Info{}, err
+	}
+	in := Info{Version: Version, Bytes: len(data), MapHash: binary.LittleEndian.Uint64(p)}
+	d := reader{b: p, i: 8}
+	w, h := d.uvarint(), d.uvarint()
+	in.Movement = grid.Movement(d.byte())
+	cs := d.uvarint()
+	np := d.uvarint()
+	if d.err != nil || w < 1 || h < 1 || w > grid.MaxSide || h > grid.MaxSide || cs < 4 || cs > 256 || np > uint64(len(p)) {
+		return in, d.fail("header")
+	}
+	in.Width, in.Height, in.ClusterSize, in.Placed = int(w), int(h), int(cs), int(np)
+	for range np {
+		d.uvarint()
+	}
+	in.Clusters = ((in.Width + in.ClusterSize - 1) / in.ClusterSize) * ((in.Height + in.ClusterSize - 1) / in.ClusterSize)
+	for c := range in.Clusters {
+		ne := d.uvarint()
+		if d.err != nil || ne > uint64(len(p)) {
+			return in, d.fail("cluster %d", c)
+		}
+		for range ne {
+			d.uvarint()
+		}
+		in.IntraEdges += int(ne)
+	}
+	if d.err != nil || d.i != len(p) {
+		return in, d.fail("payload length")
+	}
+	return in, nil
+}
+
+// payload checks the envelope and returns the payload.
+func payload(data []byte) ([]byte, error) {
+	const head = 8 + 2 + 2 + 8
+	if len(data) < head+4 || !bytes.Equal(data[:8], []byte(magic)) {
+		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrBake, magic)
+	}
+	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
+		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrBake, v, Version)
+	}
+	n := binary.LittleEndian.Uint64(data[12:])
+	if n != uint64(len(data)-head-4) {
+		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (truncated?)", ErrBake, n, len(data)-head-4)
+	}
+	p := data[head : head+int(n)]
+	if got, want := crc32.Checksum(p, castagnoli), binary.LittleEndian.Uint32(data[head+int(n):]); got != want {
+		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrBake, got, want)
+	}
+	if len(p) < 8 {
+		return nil, fmt.Errorf("%w: payload too short", ErrBake)
+	}
+	return p, nil
+}
+
+// Stats summarises a bake.
+type Stats struct {
+	Width, Height, ClusterSize, Clusters int
+	Regions, Points, Placed, Edges       int // Edges: directed edges of the waypoint graph
+	Islands, DeadEnds                    int
+	DeadEndCells, PassableCells          int64
+	Bytes                                int // memory of the bake without its grid
+}
+
+// Stats returns the bake's summary.
+func (b *Bake) Stats() Stats {
+	s := Stats{Width: b.w, Height: b.h, ClusterSize: b.cs, Clusters: len(b.cl), Regions: b.Regions(),
+		Points: len(b.tier.Points), Placed: len(b.placed), Edges: b.tier.Graph.NumEdges(),
+		Islands: b.islands, Bytes: b.Bytes()}
+	s.DeadEnds, s.DeadEndCells = b.DeadEnds()
+	for _, n := range b.islandCells {
+		s.PassableCells += n
+	}
+	return s
 }

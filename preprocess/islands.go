@@ -2,8 +2,10 @@ package preprocess
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/waypoint"
 )
 
 // findIslands joins the regions on either side of every border run with
@@ -323,4 +325,20 @@ func (b *Bake) Clearance(p grid.Point) int {
 		return 0
 	}
 	return int(b.clearance[b.g.Index(p)])
+}
+
+// Bytes returns the memory the bake holds, not counting its grid (2 bytes
+// and a bit per cell, see grid.Grid) or the searchers of queries.
+func (b *Bake) Bytes() int {
+	n := 2*len(b.region) + len(b.clearance)
+	for c := range b.cl {
+		cl := &b.cl[c]
+		n += int(unsafe.Sizeof(*cl)) + 4*cap(cl.regionCells) + 8*(cap(cl.east)+cap(cl.south)) +
+			4*cap(cl.points) + cap(cl.placed) + int(unsafe.Sizeof(intra{}))*cap(cl.edges)
+	}
+	n += 4 * (cap(b.regionBase) + cap(b.regionIsland) + cap(b.regionDead))
+	n += 8 * (cap(b.islandCells) + cap(b.deadArea))
+	t := b.tier
+	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*cap(t.ClusterStart) + t.Graph.Bytes()
+	return n
 }

@@ -1,7 +1,11 @@
 package preprocess_test
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
+	"os"
 	"math/rand/v2"
 	"testing"
 
@@ -160,4 +164,58 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%+v: %v", cfg, err)
 		}
 	}
+}
+
+// TestArenaBakeIsCurrent fails when the embedded example bake no longer
+// matches what Build makes: run `go generate ./preprocess`.
+func TestArenaBakeIsCurrent(t *testing.T) {
+	f, err := os.Open("testdata/arena.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := grid.ReadMap(f, grid.MapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := preprocess.Build(g, preprocess.Config{})
+	if !bytes.Equal(b.AppendBinary(nil), arenaNav) {
+		t.Fatal("testdata/arena.nav is stale: run go generate ./preprocess")
+	}
+}
+
+// FuzzLoadBake feeds damaged bake files to Load. Half the time it repairs
+// the checksum first, so that the structure behind it is fuzzed too. Load
+// must return a bake or an ErrBake error, never panic.
+func FuzzLoadBake(f *testing.F) {
+	f.Add(arenaNav, false)
+	f.Add(arenaNav[:40], true)
+	g, _ := grid.New(12, 9, grid.Octile)
+	g.Fill(grid.R(5, 0, 6, 8), false)
+	small, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 4, Placed: []grid.Point{grid.Pt(0, 0)}})
+	f.Add(small.AppendBinary(nil), true)
+	file, _ := os.Open("testdata/arena.map")
+	arena, _ := grid.ReadMap(file, grid.MapOptions{})
+	file.Close()
+	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
+		if fix && len(data) >= 24 {
+			data = append([]byte{}, data...)
+			n := len(data) - 24
+			binary.LittleEndian.PutUint64(data[12:], uint64(n))
+			binary.LittleEndian.PutUint32(data[20+n:], crc32.Checksum(data[20:20+n], crc32.MakeTable(crc32.Castagnoli)))
+		}
+		for _, gr := range []*grid.Grid{g, arena} {
+			b, err := preprocess.Load(data, gr, 1)
+			if err != nil {
+				if !errors.Is(err, preprocess.ErrBake) {
+					t.Fatalf("error %v does not wrap ErrBake", err)
+				}
+				continue
+			}
+			b.Stats()
+		}
+		if _, err := preprocess.ReadInfo(data); err != nil && !errors.Is(err, preprocess.ErrBake) {
+			t.Fatalf("ReadInfo error %v does not wrap ErrBake", err)
+		}
+	})
 }

@@ -3,6 +3,8 @@
 //
 //	rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
 //	rtspath gen -size 512 -seed 1 -o maps/demo.map
+//	rtspath bake -map M.map -o M.nav
+//	rtspath inspect M.nav
 //
 // Run a subcommand with -h for its flags.
 package main
@@ -26,6 +28,8 @@ func init() {
 	commands = []command{
 		{"route", "answer a Moving AI .map.scen file, one path per line", runRoute},
 		{"gen", "generate an RTS-like .map and its .map.scen", runGen},
+		{"bake", "preprocess a map into a bake file (.nav)", runBake},
+		{"inspect", "check a bake file and print its summary", runInspect},
 	}
 }
 

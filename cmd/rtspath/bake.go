@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+func runBake(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bake", stderr)
+	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
+	out := fs.String("o", "", "output `FILE` (default: the map's name with .nav)")
+	cs := fs.Int("cluster", 0, "cluster side in cells, 4..256 (0: 32)")
+	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: rtspath bake -map M.map [-o M.nav] [-cluster 32] [-workers 0]\n\nPreprocesses a map (islands, dead ends, clusters, waypoint graph) and\nwrites the bake file a game loads with preprocess.Load.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *mapPath == "" {
+		fs.Usage()
+		return errUsage
+	}
+	if *out == "" {
+		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
+	}
+	g, err := loadGrid(*mapPath)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: *cs, Workers: *workers})
+	if err != nil {
+		return err
+	}
+	took := time.Since(t0)
+	if err := writeFile(*out, func(w io.Writer) error { _, err := b.WriteTo(w); return err }); err != nil {
+		return err
+	}
+	st := b.Stats()
+	fmt.Fprintf(stdout, "baked %s → %s in %v (%.1f ms per million cells): %d points, %d islands\n",
+		*mapPath, *out, took.Round(time.Microsecond), float64(took.Microseconds())/1e3/(float64(st.Width*st.Height)/1e6), st.Points, st.Islands)
+	return nil
+}
+
+func runInspect(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("inspect", stderr)
+	mapPath := fs.String("map", "", "the `.map` the bake was made from (default: the bake's name with .map, if it exists)")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: rtspath inspect [-map M.map] M.nav\n\nChecks a bake file and prints a summary; exits 1 with the reason if the\nfile is damaged, truncated, of another version or of another map.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	path := fs.Arg(0)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	info, err := preprocess.ReadInfo(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	fmt.Fprintf(stdout, "file         %s: %d bytes, format version %d, map hash %016x\n", path, info.Bytes, info.Version, info.MapHash)
+	fmt.Fprintf(stdout, "map          %d×%d, %v movement\n", info.Width, info.Height, info.Movement)
+	fmt.Fprintf(stdout, "clusters     %d of %d×%d cells\n", info.Clusters, info.ClusterSize, info.ClusterSize)
+	mp := *mapPath
+	if mp == "" {
+		mp = strings.TrimSuffix(path, ".nav") + ".map"
+		if _, err := os.Stat(mp); err != nil {
+			fmt.Fprintf(stdout, "(no map given and %s not found: islands, points and dead ends need the map; use -map)\n", mp)
+			fmt.Fprintf(stdout, "file size    %.3f bytes per cell\n", float64(info.Bytes)/float64(info.Width*info.Height))
+			return nil
+		}
+	}
+	g, err := loadGrid(mp)
+	if err != nil {
+		return err
+	}
+	b, err := preprocess.Load(data, g, 0)
+	if err != nil {
+		return fmt.Errorf("%s with %s: %w", path, mp, err)
+	}
+	st := b.Stats()
+	cells := float64(st.Width * st.Height)
+	fmt.Fprintf(stdout, "regions      %d\n", st.Regions)
+	fmt.Fprintf(stdout, "waypoints    %d (%d placed), %d directed edges\n", st.Points, st.Placed, st.Edges)
+	fmt.Fprintf(stdout, "islands      %d over %d passable cells\n", st.Islands, st.PassableCells)
+	fmt.Fprintf(stdout, "dead ends    %d holding %d cells (%.1f%% of passable)\n", st.DeadEnds, st.DeadEndCells, 100*float64(st.DeadEndCells)/max(1, float64(st.PassableCells)))
+	fmt.Fprintf(stdout, "memory       %.2f bytes per cell loaded (grid not counted), file %.3f bytes per cell\n", float64(st.Bytes)/cells, float64(info.Bytes)/cells)
+	return nil
+}
