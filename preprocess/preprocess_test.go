@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
-	"os"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
