@@ -14,7 +14,7 @@
 //
 // # Memory
 //
-// A graph of n nodes and m directed edges takes 4(n+1) + 12m bytes. A
+// A graph of n nodes and m directed edges takes 12n + 12m bytes. A
 // Searcher takes about 20 bytes per node, allocated on its first query and
 // reused after that; resetting it between queries costs O(1).
 package navgraph

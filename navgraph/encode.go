@@ -12,14 +12,15 @@ func (g *Graph) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(g.Len()))
 	b = binary.AppendUvarint(b, uint64(g.NumEdges()))
 	for u := range g.Len() {
-		b = binary.AppendUvarint(b, uint64(g.off[u+1]-g.off[u]))
+		b = binary.AppendUvarint(b, uint64(g.deg[u]))
 	}
-	for u := range g.Len() {
+	for u := range int32(g.Len()) {
 		prev := int32(-1)
-		for i := g.off[u]; i < g.off[u+1]; i++ {
-			b = binary.AppendUvarint(b, uint64(g.to[i]-prev-1))
-			b = binary.AppendUvarint(b, uint64(g.cost[i]))
-			prev = g.to[i]
+		to, cost := g.Out(u)
+		for i, v := range to {
+			b = binary.AppendUvarint(b, uint64(v-prev-1))
+			b = binary.AppendUvarint(b, uint64(cost[i]))
+			prev = v
 		}
 	}
 	return b, nil
@@ -39,22 +40,24 @@ func Decode(b []byte) (*Graph, int, error) {
 	if n > MaxNodes || n > uint64(len(b)) || m > uint64(len(b))/2 || m > 1<<31-1 {
 		return nil, 0, fmt.Errorf("%w: %d nodes and %d edges in %d bytes", ErrGraph, n, m, len(b))
 	}
-	g := &Graph{off: make([]int32, n+1), to: make([]int32, m), cost: make([]Cost, m)}
+	g := New(int(n))
+	g.to, g.cost = make([]int32, m), make([]Cost, m)
 	var total uint64
 	for u := range n {
 		deg := d.uvarint()
-		total += deg
-		if d.err != nil || total > m {
+		if d.err != nil || deg > m-total {
 			return nil, 0, d.fail("degree of node %d", u)
 		}
-		g.off[u+1] = int32(total)
+		g.off[u], g.deg[u], g.room[u] = int32(total), int32(deg), int32(deg)
+		total += deg
 	}
 	if total != m {
 		return nil, 0, d.fail("degrees sum to %d, want %d edges", total, m)
 	}
+	g.live = int(m)
 	for u := range n {
 		prev := int64(-1)
-		for i := g.off[u]; i < g.off[u+1]; i++ {
+		for i := g.off[u]; i < g.off[u]+g.deg[u]; i++ {
 			gap, c := d.uvarint(), d.uvarint()
 			v := prev + 1 + int64(gap)
 			if d.err != nil || gap >= n || v >= int64(n) || v == int64(u) || c > uint64(MaxCost) {

@@ -30,14 +30,19 @@ type Edge struct {
 	Cost     Cost
 }
 
-// Graph is an immutable directed graph in compressed sparse row form: the
-// edges out of node u are to[off[u]:off[u+1]], sorted by target. Build an
-// undirected graph by adding each edge both ways. A Graph is safe for
-// concurrent use.
+// Graph is a directed graph in compressed sparse row form: the edges out
+// of node u sit in one stretch of flat arrays, sorted by target. Build an
+// undirected graph by adding each edge both ways. SetEdges replaces one
+// node's edges in place (a changed cluster of a waypoint graph), so a
+// Graph is safe for concurrent reads, but SetEdges must not run
+// concurrently with anything else.
 type Graph struct {
-	off  []int32
+	off  []int32 // per node: first edge
+	deg  []int32 // per node: edges in use
+	room []int32 // per node: edges reserved at off
 	to   []int32
 	cost []Cost
+	live int // edges in use, over all nodes
 }
 
 // Build returns the graph with n nodes and the given edges. Parallel edges
@@ -50,11 +55,8 @@ func Build(n int, edges []Edge) (*Graph, error) {
 	}
 	es := make([]Edge, 0, len(edges))
 	for _, e := range edges {
-		if e.From < 0 || int(e.From) >= n || e.To < 0 || int(e.To) >= n {
-			return nil, fmt.Errorf("%w: edge %d→%d on %d nodes", ErrGraph, e.From, e.To, n)
-		}
-		if e.Cost < 0 || e.Cost > MaxCost {
-			return nil, fmt.Errorf("%w: edge %d→%d costs %d (want 0..%d)", ErrGraph, e.From, e.To, e.Cost, MaxCost)
+		if err := checkEdge(n, e); err != nil {
+			return nil, err
 		}
 		if e.From != e.To {
 			es = append(es, e)
@@ -64,28 +66,99 @@ func Build(n int, edges []Edge) (*Graph, error) {
 		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To), cmp.Compare(a.Cost, b.Cost))
 	})
 	es = slices.CompactFunc(es, func(a, b Edge) bool { return a.From == b.From && a.To == b.To })
-	g := &Graph{off: make([]int32, n+1), to: make([]int32, len(es)), cost: make([]Cost, len(es))}
+	g := New(n)
+	g.to, g.cost = make([]int32, len(es)), make([]Cost, len(es))
 	for i, e := range es {
-		g.off[e.From+1]++
+		g.deg[e.From]++
 		g.to[i], g.cost[i] = e.To, e.Cost
 	}
+	g.live = len(es)
+	var o int32
 	for u := range n {
-		g.off[u+1] += g.off[u]
+		g.off[u], g.room[u] = o, g.deg[u]
+		o += g.deg[u]
 	}
 	return g, nil
 }
 
+// New returns a graph of n nodes and no edges, to be filled with
+// SetEdges. n must be in 0..MaxNodes.
+func New(n int) *Graph {
+	n = max(0, min(n, MaxNodes))
+	return &Graph{off: make([]int32, n), deg: make([]int32, n), room: make([]int32, n)}
+}
+
+func checkEdge(n int, e Edge) error {
+	if e.From < 0 || int(e.From) >= n || e.To < 0 || int(e.To) >= n {
+		return fmt.Errorf("%w: edge %d→%d on %d nodes", ErrGraph, e.From, e.To, n)
+	}
+	if e.Cost < 0 || e.Cost > MaxCost {
+		return fmt.Errorf("%w: edge %d→%d costs %d (want 0..%d)", ErrGraph, e.From, e.To, e.Cost, MaxCost)
+	}
+	return nil
+}
+
+// SetEdges replaces the edges out of u with edges to the nodes in to, at
+// the costs in cost; to must be sorted, without repeats or u itself.
+// Reverse edges are the caller's business. It reuses u's own stretch of
+// the arrays when the new edges fit and otherwise moves u to the end,
+// compacting the arrays when more than half of them is abandoned: O(len)
+// amortized. It returns an error wrapping ErrGraph for bad input.
+func (g *Graph) SetEdges(u int32, to []int32, cost []Cost) error {
+	n := g.Len()
+	if u < 0 || int(u) >= n || len(to) != len(cost) {
+		return fmt.Errorf("%w: SetEdges on node %d of %d with %d targets, %d costs", ErrGraph, u, n, len(to), len(cost))
+	}
+	for i, v := range to {
+		if err := checkEdge(n, Edge{u, v, cost[i]}); err != nil {
+			return err
+		}
+		if v == u || i > 0 && v <= to[i-1] {
+			return fmt.Errorf("%w: SetEdges targets of node %d not sorted and distinct", ErrGraph, u)
+		}
+	}
+	k := int32(len(to))
+	g.live += int(k - g.deg[u])
+	if k > g.room[u] {
+		if len(g.to)+len(to) > 2*g.live+64 {
+			g.compact()
+		}
+		g.off[u], g.room[u] = int32(len(g.to)), k
+		g.to = append(g.to, to...)
+		g.cost = append(g.cost, cost...)
+	} else {
+		copy(g.to[g.off[u]:], to)
+		copy(g.cost[g.off[u]:], cost)
+	}
+	g.deg[u] = k
+	return nil
+}
+
+// compact packs every node's edges together, dropping the stretches
+// abandoned by SetEdges.
+func (g *Graph) compact() {
+	to := make([]int32, 0, g.live+g.live/4)
+	cost := make([]Cost, 0, cap(to))
+	for u := range g.off {
+		a, d := g.off[u], g.deg[u]
+		g.off[u], g.room[u] = int32(len(to)), d
+		to = append(to, g.to[a:a+d]...)
+		cost = append(cost, g.cost[a:a+d]...)
+	}
+	g.to, g.cost = to, cost
+}
+
 // Len returns the number of nodes.
-func (g *Graph) Len() int { return len(g.off) - 1 }
+func (g *Graph) Len() int { return len(g.off) }
 
 // NumEdges returns the number of directed edges.
-func (g *Graph) NumEdges() int { return len(g.to) }
+func (g *Graph) NumEdges() int { return g.live }
 
 // Out returns the targets and costs of the edges out of u, sorted by
 // target. The slices are the graph's own: do not modify them. O(1).
 func (g *Graph) Out(u int32) (to []int32, cost []Cost) {
-	a, b := g.off[u], g.off[u+1]
-	return g.to[a:b], g.cost[a:b]
+	a, b := g.off[u], g.off[u]+g.deg[u]
+	return g.to[a:b:b], g.cost[a:b:b]
 }
 
 // Cost returns the cost of the edge u→v and whether it exists.
@@ -114,8 +187,18 @@ func (g *Graph) Edges(dst []Edge) []Edge {
 
 // Equal reports whether g and h have the same nodes and edges.
 func (g *Graph) Equal(h *Graph) bool {
-	return slices.Equal(g.off, h.off) && slices.Equal(g.to, h.to) && slices.Equal(g.cost, h.cost)
+	if g.Len() != h.Len() || g.live != h.live {
+		return false
+	}
+	for u := range int32(g.Len()) {
+		a, ac := g.Out(u)
+		b, bc := h.Out(u)
+		if !slices.Equal(a, b) || !slices.Equal(ac, bc) {
+			return false
+		}
+	}
+	return true
 }
 
 // Bytes returns the memory the graph's arrays take.
-func (g *Graph) Bytes() int { return 4*len(g.off) + 4*len(g.to) + 8*len(g.cost) }
+func (g *Graph) Bytes() int { return 12*len(g.off) + 4*cap(g.to) + 8*cap(g.cost) }

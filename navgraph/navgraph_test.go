@@ -266,3 +266,60 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestSetEdges replaces the edges of random nodes many times and compares
+// the graph with one built from scratch from the same edge set.
+func TestSetEdges(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 50 {
+		n := 1 + r.IntN(30)
+		adj := make([]map[int32]navgraph.Cost, n)
+		for i := range adj {
+			adj[i] = map[int32]navgraph.Cost{}
+		}
+		g := navgraph.New(n)
+		for range 200 {
+			u := int32(r.IntN(n))
+			adj[u] = map[int32]navgraph.Cost{}
+			var to []int32
+			var cost []navgraph.Cost
+			for v := range int32(n) {
+				if v != u && r.IntN(3) == 0 {
+					c := navgraph.Cost(r.IntN(50))
+					adj[u][v] = c
+					to, cost = append(to, v), append(cost, c)
+				}
+			}
+			if err := g.SetEdges(u, to, cost); err != nil {
+				t.Fatal(err)
+			}
+			var es []navgraph.Edge
+			for a := range adj {
+				for b, c := range adj[a] {
+					es = append(es, navgraph.Edge{From: int32(a), To: b, Cost: c})
+				}
+			}
+			want, _ := navgraph.Build(n, es)
+			if !g.Equal(want) || g.NumEdges() != len(es) {
+				t.Fatalf("after SetEdges(%d): graphs differ", u)
+			}
+		}
+		if g.Bytes() > 12*n+12*(6*g.NumEdges()+256) {
+			t.Errorf("%d bytes for %d edges: abandoned space not reclaimed", g.Bytes(), g.NumEdges())
+		}
+	}
+	g := navgraph.New(3)
+	for _, bad := range []struct {
+		u    int32
+		to   []int32
+		cost []navgraph.Cost
+	}{
+		{3, nil, nil}, {0, []int32{1}, nil}, {0, []int32{0}, []navgraph.Cost{1}},
+		{0, []int32{2, 1}, []navgraph.Cost{1, 1}}, {0, []int32{1, 1}, []navgraph.Cost{1, 1}},
+		{0, []int32{5}, []navgraph.Cost{1}}, {0, []int32{1}, []navgraph.Cost{-1}},
+	} {
+		if err := g.SetEdges(bad.u, bad.to, bad.cost); !errors.Is(err, navgraph.ErrGraph) {
+			t.Errorf("SetEdges(%d, %v, %v): %v", bad.u, bad.to, bad.cost, err)
+		}
+	}
+}
