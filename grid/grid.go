@@ -299,3 +299,8 @@ func (g *Grid) computeMoves(x, y int) uint8 {
 // Weights returns the terrain weight of every cell, row-major. The slice
 // is the grid's own: do not modify it.
 func (g *Grid) Weights() []uint8 { return g.wt }
+
+// StepMasks returns every cell's legal-step mask (see Moves), row-major,
+// for code that walks the grid in bulk. The slice is the grid's own: do
+// not modify it.
+func (g *Grid) StepMasks() []uint8 { return g.moves }

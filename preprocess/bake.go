@@ -145,7 +145,8 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	for i := range all {
 		all[i] = i
 	}
-	parallel(all, workers, func(_, c int) { b.regionsAndRuns(c) })
+	b.ensureWorkers(workers)
+	parallel(all, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
 	for c := range b.cl {
 		b.collectPoints(c)
 		cl := &b.cl[c]
@@ -175,6 +176,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		return nil, d.fail("%d bytes after the last cluster", len(p)-d.i)
 	}
 	b.assemble()
+	b.layoutTier()
 	b.computeClearance(g.Bounds())
 	return b, nil
 }
@@ -303,7 +305,7 @@ type Stats struct {
 // Stats returns the bake's summary.
 func (b *Bake) Stats() Stats {
 	s := Stats{Width: b.w, Height: b.h, ClusterSize: b.cs, Clusters: len(b.cl), Regions: b.Regions(),
-		Points: len(b.tier.Points), Placed: len(b.placed), Edges: b.tier.Graph.NumEdges(),
+		Points: b.tier.NumPoints(), Placed: len(b.placed), Edges: b.tier.Graph.NumEdges(),
 		Islands: b.islands, Bytes: b.Bytes()}
 	s.DeadEnds, s.DeadEndCells = b.DeadEnds()
 	for _, n := range b.islandCells {

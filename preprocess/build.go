@@ -3,6 +3,7 @@ package preprocess
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -82,6 +83,8 @@ type Bake struct {
 	islands, deadEnds     int
 	islandCells, deadArea []int64
 	tier                  *waypoint.Tier
+	scratch               scratch
+	workers               []intraScratch
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -190,28 +193,18 @@ func parallel(items []int, n int, f func(worker, item int)) {
 // local, the points and intra edges of the clusters in edges (a superset
 // of local), then the global parts.
 func (b *Bake) rebuild(local, edges []int, workers int) {
-	parallel(local, workers, func(_, c int) { b.regionsAndRuns(c) })
+	b.ensureWorkers(workers)
+	parallel(local, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
 	for _, c := range edges {
 		b.collectPoints(c)
 	}
-	type scratch struct {
-		s       *grid.Searcher
-		targets []grid.Point
-		costs   []grid.Cost
-	}
-	nw := workers
-	if nw <= 0 {
-		nw = runtime.GOMAXPROCS(0)
-	}
-	sc := make([]scratch, max(nw, 1))
-	for i := range sc {
-		sc[i].s = grid.NewSearcher(b.g)
-	}
-	parallel(edges, workers, func(w, c int) {
-		x := &sc[w]
-		x.targets, x.costs = b.intraEdges(c, x.s, x.targets, x.costs)
-	})
+	parallel(edges, workers, func(w, c int) { b.intraEdges(c, &b.workers[w]) })
 	b.assemble()
+	if b.tier == nil || len(edges) == len(b.cl) {
+		b.layoutTier()
+	} else {
+		b.patchTier(edges)
+	}
 }
 
 // Window-edge masks: the steps that leave a rectangle by each side.
@@ -225,32 +218,40 @@ var (
 // regionsAndRuns labels cluster c's regions (flood fill inside the
 // cluster, numbered by first cell) and finds the runs on its east and
 // south borders.
-func (b *Bake) regionsAndRuns(c int) {
+func (b *Bake) regionsAndRuns(c int, x *intraScratch) {
 	g, r, cl := b.g, b.clusterRect(c), &b.cl[c]
 	w := b.w
+	moves, open := g.StepMasks(), g.Passability()
+	var delta [8]int32
+	for d := range grid.Dir(8) {
+		dd := d.Delta()
+		delta[d] = int32(dd.Y*w + dd.X)
+	}
+	region := b.region
 	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			b.region[y*w+x] = NoRegion
+		row := region[y*w+r.Min.X : y*w+r.Max.X]
+		for i := range row {
+			row[i] = NoRegion
 		}
 	}
 	cl.regionCells = cl.regionCells[:0]
-	var stack [][2]int32
+	stack := x.stack[:0]
 	var n int32
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			i := y*w + x
-			if b.region[i] != NoRegion || !g.Passable(grid.Pt(x, y)) {
+			if region[i] != NoRegion || !open.Contains(uint32(i)) {
 				continue
 			}
-			b.region[i] = uint16(n)
+			region[i] = uint16(n)
 			count := int32(0)
-			stack = append(stack[:0], [2]int32{int32(x), int32(y)})
+			stack = append(stack, int32(i))
 			for len(stack) > 0 {
-				p := stack[len(stack)-1]
+				ci := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				count++
-				px, py := int(p[0]), int(p[1])
-				m := g.Moves(grid.Pt(px, py))
+				m := moves[ci]
+				px, py := int(ci)%w, int(ci)/w
 				if px == r.Min.X {
 					m &^= outW
 				}
@@ -263,14 +264,12 @@ func (b *Bake) regionsAndRuns(c int) {
 				if py == r.Max.Y-1 {
 					m &^= outS
 				}
-				for d := range grid.Dir(8) {
-					if m&(1<<d) == 0 {
-						continue
-					}
-					q := grid.Pt(px, py).Add(d.Delta())
-					if j := q.Y*w + q.X; b.region[j] == NoRegion {
-						b.region[j] = uint16(n)
-						stack = append(stack, [2]int32{int32(q.X), int32(q.Y)})
+				for m != 0 {
+					d := bits.TrailingZeros8(m)
+					m &= m - 1
+					if j := ci + delta[d]; region[j] == NoRegion {
+						region[j] = uint16(n)
+						stack = append(stack, j)
 					}
 				}
 			}
@@ -278,20 +277,21 @@ func (b *Bake) regionsAndRuns(c int) {
 			n++
 		}
 	}
+	x.stack = stack
 	cl.nregions = n
 	// Runs across the east border (to the cluster on the right).
 	cl.east = cl.east[:0]
 	if r.Max.X < b.w {
 		x := r.Max.X - 1
 		cl.east = appendRuns(cl.east, r.Min.Y, r.Max.Y, func(y int) bool {
-			return g.Moves(grid.Pt(x, y))&(1<<grid.East) != 0
+			return moves[y*w+x]&(1<<grid.East) != 0
 		})
 	}
 	cl.south = cl.south[:0]
 	if r.Max.Y < b.h {
 		y := r.Max.Y - 1
 		cl.south = appendRuns(cl.south, r.Min.X, r.Max.X, func(x int) bool {
-			return g.Moves(grid.Pt(x, y))&(1<<grid.South) != 0
+			return moves[y*w+x]&(1<<grid.South) != 0
 		})
 	}
 }
@@ -368,36 +368,74 @@ func (b *Bake) collectPoints(c int) {
 }
 
 // intraEdges joins every two points of the same region of cluster c by
-// the exact cost of the fine search inside the cluster.
-func (b *Bake) intraEdges(c int, s *grid.Searcher, targets []grid.Point, costs []grid.Cost) ([]grid.Point, []grid.Cost) {
+// the exact cost of the fine search inside the cluster. From each point it
+// tries A* to each later point of its region, which on open ground costs
+// little more than the path; once that has expanded as many cells as the
+// cluster holds, a single Dijkstra settles the remaining targets at once.
+func (b *Bake) intraEdges(c int, x *intraScratch) {
 	cl, win := &b.cl[c], b.clusterRect(c)
 	cl.edges = cl.edges[:0]
+	s := x.s
 	for i := 0; i < len(cl.points)-1; i++ {
 		pi := int(cl.points[i])
 		ri := b.region[pi]
-		targets, costs = targets[:0], costs[:0]
-		var idx []int32
+		x.targets, x.idx = x.targets[:0], x.idx[:0]
 		for j := i + 1; j < len(cl.points); j++ {
 			if b.region[cl.points[j]] == ri {
-				targets = append(targets, b.g.PointAt(int(cl.points[j])))
-				idx = append(idx, int32(j))
+				x.targets = append(x.targets, b.g.PointAt(int(cl.points[j])))
+				x.idx = append(x.idx, int32(j))
 			}
 		}
-		if len(targets) == 0 {
+		if len(x.targets) == 0 {
 			continue
 		}
-		costs = append(costs, make([]grid.Cost, len(targets))...)
-		if _, err := s.FindAll(b.g.PointAt(pi), targets, grid.Options{Window: win, Dijkstra: true}, costs); err != nil {
-			panic("preprocess: " + err.Error()) // points are passable cells of the window
+		x.costs = slices.Grow(x.costs[:0], len(x.targets))[:len(x.targets)]
+		budget := win.Area() / 4
+		k := 0
+		for ; k < len(x.targets) && budget > 0; k++ {
+			res, err := s.FindPath(b.g.PointAt(pi), x.targets[k], grid.Options{Window: win, MaxExpansions: budget}, x.path)
+			if err != nil {
+				panic("preprocess: " + err.Error()) // points are passable cells of the window
+			}
+			x.path = res.Path
+			budget -= res.Expanded
+			if res.Status != grid.Found {
+				break // budget spent: Dijkstra does the rest
+			}
+			x.costs[k] = res.Cost
 		}
-		for k, j := range idx {
-			if costs[k] == grid.Unreachable {
+		if k < len(x.targets) {
+			if _, err := s.FindAll(b.g.PointAt(pi), x.targets[k:], grid.Options{Window: win, Dijkstra: true}, x.costs[k:]); err != nil {
+				panic("preprocess: " + err.Error())
+			}
+		}
+		for k, j := range x.idx {
+			if x.costs[k] == grid.Unreachable {
 				panic("preprocess: points of one region not connected")
 			}
-			cl.edges = append(cl.edges, intra{int32(i), j, costs[k]})
+			cl.edges = append(cl.edges, intra{int32(i), j, x.costs[k]})
 		}
 	}
-	return targets, costs
+}
+
+// ensureWorkers makes scratch memory for the workers parallel will use.
+func (b *Bake) ensureWorkers(workers int) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	for len(b.workers) < max(workers, 1) {
+		b.workers = append(b.workers, intraScratch{s: grid.NewSearcher(b.g)})
+	}
+}
+
+// intraScratch is one worker's memory.
+type intraScratch struct {
+	stack   []int32 // flood fill
+	s       *grid.Searcher
+	targets []grid.Point
+	idx     []int32
+	costs   []grid.Cost
+	path    []grid.Point
 }
 
 // assemble derives the global parts from the per-cluster data: region
@@ -409,9 +447,9 @@ func (b *Bake) assemble() {
 	for c := range b.cl {
 		b.regionBase[c+1] = b.regionBase[c] + b.cl[c].nregions
 	}
+	b.collectCrossings()
 	b.findIslands()
 	b.findDeadEnds()
-	b.buildTier()
 }
 
 // globalRegion returns the global region id of cell i, or -1 if blocked.
@@ -430,20 +468,29 @@ const (
 	corner
 )
 
-// crossings calls f with the global regions on both sides of every run
-// and of every diagonal step through a cluster corner, and with where the
-// crossing is: cluster c, its kind, and for a run its index k.
-func (b *Bake) crossings(f func(ra, rb int32, c, kind, k int)) {
+// collectCrossings lists, in b.scratch.xs, every step between regions of
+// two clusters: each border run and each diagonal through a cluster
+// corner, with the global regions on both sides (a on cluster c's side).
+func (b *Bake) collectCrossings() {
 	w := b.w
+	xs := b.scratch.xs[:0]
+	reg := b.region
 	for c := range b.cl {
 		r := b.clusterRect(c)
-		for k, ru := range b.cl[c].east {
-			i := int(ru.start)*w + r.Max.X - 1
-			f(b.globalRegion(i), b.globalRegion(i+1), c, eastRun, k)
+		base := b.regionBase[c]
+		if r.Max.X < b.w {
+			east := b.regionBase[c+1]
+			for k, ru := range b.cl[c].east {
+				i := int(ru.start)*w + r.Max.X - 1
+				xs = append(xs, crossing{base + int32(reg[i]), east + int32(reg[i+1]), int32(c), eastRun, int32(k)})
+			}
 		}
-		for k, ru := range b.cl[c].south {
-			i := (r.Max.Y-1)*w + int(ru.start)
-			f(b.globalRegion(i), b.globalRegion(i+w), c, southRun, k)
+		if r.Max.Y < b.h {
+			south := b.regionBase[c+b.cw]
+			for k, ru := range b.cl[c].south {
+				i := (r.Max.Y-1)*w + int(ru.start)
+				xs = append(xs, crossing{base + int32(reg[i]), south + int32(reg[i+w]), int32(c), southRun, int32(k)})
+			}
 		}
 		// Diagonal steps through the corner shared with the clusters to
 		// the east, south and south-east join regions of diagonal
@@ -451,13 +498,14 @@ func (b *Bake) crossings(f func(ra, rb int32, c, kind, k int)) {
 		if r.Max.X < b.w && r.Max.Y < b.h {
 			x, y := r.Max.X-1, r.Max.Y-1
 			if b.g.Moves(grid.Pt(x, y))&(1<<grid.SouthEast) != 0 {
-				f(b.globalRegion(y*w+x), b.globalRegion((y+1)*w+x+1), c, corner, 0)
+				xs = append(xs, crossing{base + int32(reg[y*w+x]), b.regionBase[c+b.cw+1] + int32(reg[(y+1)*w+x+1]), int32(c), corner, 0})
 			}
 			if b.g.Moves(grid.Pt(x+1, y))&(1<<grid.SouthWest) != 0 {
-				f(b.globalRegion(y*w+x+1), b.globalRegion((y+1)*w+x), c, corner, 1)
+				xs = append(xs, crossing{b.regionBase[c+1] + int32(reg[y*w+x+1]), b.regionBase[c+b.cw] + int32(reg[(y+1)*w+x]), int32(c), corner, 1})
 			}
 		}
 	}
+	b.scratch.xs = xs
 }
 
 // flatSide reports whether the cells of a run on one side of the border
@@ -495,61 +543,147 @@ func (b *Bake) flatSide(c, kind, k int, far bool) bool {
 	return true
 }
 
-func (b *Bake) buildTier() {
+// slack is the room a cluster's slot range keeps for points an update
+// may add, so that the tier need not be laid out again.
+func slack(n int) int { return max(2, n/4) }
+
+// layoutTier lays the whole waypoint tier out again: slot ranges sized
+// with slack, points, and every node's edges.
+func (b *Bake) layoutTier() {
 	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs}
-	t.ClusterStart = make([]int32, len(b.cl)+1)
+	nc := len(b.cl)
+	t.ClusterStart = make([]int32, nc+1)
+	t.ClusterLen = make([]int32, nc)
 	for c := range b.cl {
-		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(len(b.cl[c].points))
+		n := len(b.cl[c].points)
+		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(n+slack(n))
 	}
-	t.Points = make([]waypoint.Point, 0, t.ClusterStart[len(b.cl)])
-	var edges []navgraph.Edge
+	t.Points = make([]waypoint.Point, t.ClusterStart[nc])
+	t.Graph = navgraph.New(len(t.Points))
+	b.tier = t
 	for c := range b.cl {
-		cl := &b.cl[c]
-		base := t.ClusterStart[c]
-		for k, i := range cl.points {
-			kind := waypoint.Transition
-			if cl.placed[k] {
-				kind = waypoint.Placed
+		b.writePoints(c)
+	}
+	var sc edgeScratch
+	for c := range b.cl {
+		b.writeEdges(c, &sc)
+	}
+}
+
+// patchTier rewrites the points and edges of the touched clusters, and
+// the edges of their neighbours (which point into them), or lays the tier
+// out again when a cluster outgrew its slots.
+func (b *Bake) patchTier(touched []int) {
+	t := b.tier
+	for _, c := range touched {
+		if int32(len(b.cl[c].points)) > t.ClusterStart[c+1]-t.ClusterStart[c] {
+			b.layoutTier()
+			return
+		}
+	}
+	for _, c := range touched {
+		b.writePoints(c)
+	}
+	var sc edgeScratch
+	done := make(map[int]bool, 5*len(touched))
+	for _, c := range touched {
+		cx, cy := c%b.cw, c/b.cw
+		for _, d := range [5][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			x, y := cx+d[0], cy+d[1]
+			if x < 0 || y < 0 || x >= b.cw || y >= b.ch || done[y*b.cw+x] {
+				continue
 			}
-			t.Points = append(t.Points, waypoint.Point{Cell: b.g.PointAt(int(i)), Cluster: int32(c), Region: b.globalRegion(int(i)), Kind: kind})
-		}
-		for _, e := range cl.edges {
-			edges = append(edges, navgraph.Edge{From: base + e.a, To: base + e.b, Cost: navgraph.Cost(e.cost)},
-				navgraph.Edge{From: base + e.b, To: base + e.a, Cost: navgraph.Cost(e.cost)})
+			done[y*b.cw+x] = true
+			b.writeEdges(y*b.cw+x, &sc)
 		}
 	}
-	// Inter-cluster edges: the two cells of each transition.
-	find := func(c int, i int32) int32 {
+}
+
+func (b *Bake) writePoints(c int) {
+	t, cl := b.tier, &b.cl[c]
+	base := t.ClusterStart[c]
+	for k, i := range cl.points {
+		kind := waypoint.Transition
+		if cl.placed[k] {
+			kind = waypoint.Placed
+		}
+		t.Points[base+int32(k)] = waypoint.Point{Cell: b.g.PointAt(int(i)), Cluster: int32(c), Region: int32(b.region[i]), Kind: kind}
+	}
+	for k := base + int32(len(cl.points)); k < t.ClusterStart[c+1]; k++ {
+		t.Points[k] = waypoint.Point{Cluster: int32(c), Region: -1}
+	}
+	t.ClusterLen[c] = int32(len(cl.points))
+}
+
+type edgeScratch struct {
+	items []edgeItem
+	to    []int32
+	cost  []navgraph.Cost
+}
+
+type edgeItem struct {
+	k, to int32
+	cost  navgraph.Cost
+}
+
+// writeEdges sets the out-edges of every slot of cluster c: the intra
+// edges of its points, and one edge across each border transition.
+func (b *Bake) writeEdges(c int, sc *edgeScratch) {
+	t, cl := b.tier, &b.cl[c]
+	base := t.ClusterStart[c]
+	items := sc.items[:0]
+	for _, e := range cl.edges {
+		items = append(items, edgeItem{e.a, base + e.b, navgraph.Cost(e.cost)}, edgeItem{e.b, base + e.a, navgraph.Cost(e.cost)})
+	}
+	w := int32(b.w)
+	r := b.clusterRect(c)
+	local := func(c int, i int32) int32 {
 		k, ok := slices.BinarySearch(b.cl[c].points, i)
 		if !ok {
 			panic("preprocess: transition cell missing from its cluster")
 		}
-		return t.ClusterStart[c] + int32(k)
+		return int32(k)
 	}
-	w := b.w
-	for c := range b.cl {
-		r := b.clusterRect(c)
-		link := func(runs []run, cell func(int32) int32, step int32, nb int, d grid.Dir) {
-			for _, ru := range runs {
-				p, q, two := ru.transitions()
-				for k, pos := range []int32{p, q} {
-					if k == 1 && !two {
-						break
-					}
-					i := cell(pos)
-					a, z := find(c, i), find(nb, i+step)
-					cost := navgraph.Cost(grid.StepCost(d, b.g.Weight(b.g.PointAt(int(i))), b.g.Weight(b.g.PointAt(int(i+step)))))
-					edges = append(edges, navgraph.Edge{From: a, To: z, Cost: cost}, navgraph.Edge{From: z, To: a, Cost: cost})
+	across := func(runs []run, cell func(int32) int32, nb int, step int32, d grid.Dir) {
+		for _, ru := range runs {
+			p, q, two := ru.transitions()
+			for n, pos := range [2]int32{p, q} {
+				if n == 1 && !two {
+					break
 				}
+				i := cell(pos)
+				cost := navgraph.Cost(grid.StepCost(d, b.g.Weights()[i], b.g.Weights()[i+step]))
+				items = append(items, edgeItem{local(c, i), t.ClusterStart[nb] + local(nb, i+step), cost})
 			}
 		}
-		link(b.cl[c].east, func(y int32) int32 { return y*int32(w) + int32(r.Max.X-1) }, 1, c+1, grid.East)
-		link(b.cl[c].south, func(x int32) int32 { return int32(r.Max.Y-1)*int32(w) + x }, int32(w), c+b.cw, grid.South)
 	}
-	g, err := navgraph.Build(len(t.Points), edges)
-	if err != nil {
-		panic("preprocess: " + err.Error())
+	if r.Max.X < b.w {
+		across(cl.east, func(y int32) int32 { return y*w + int32(r.Max.X-1) }, c+1, 1, grid.East)
 	}
-	t.Graph = g
-	b.tier = t
+	if r.Max.Y < b.h {
+		across(cl.south, func(x int32) int32 { return int32(r.Max.Y-1)*w + x }, c+b.cw, w, grid.South)
+	}
+	if r.Min.X > 0 {
+		across(b.cl[c-1].east, func(y int32) int32 { return y*w + int32(r.Min.X) }, c-1, -1, grid.West)
+	}
+	if r.Min.Y > 0 {
+		across(b.cl[c-b.cw].south, func(x int32) int32 { return int32(r.Min.Y)*w + x }, c-b.cw, -w, grid.North)
+	}
+	slices.SortFunc(items, func(x, y edgeItem) int {
+		if x.k != y.k {
+			return int(x.k - y.k)
+		}
+		return int(x.to - y.to)
+	})
+	sc.items = items
+	slots := t.ClusterStart[c+1] - base
+	for k, j := int32(0), 0; k < slots; k++ {
+		sc.to, sc.cost = sc.to[:0], sc.cost[:0]
+		for ; j < len(items) && items[j].k == k; j++ {
+			sc.to, sc.cost = append(sc.to, items[j].to), append(sc.cost, items[j].cost)
+		}
+		if err := t.Graph.SetEdges(base+k, sc.to, sc.cost); err != nil {
+			panic("preprocess: " + err.Error())
+		}
+	}
 }

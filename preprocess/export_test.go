@@ -13,7 +13,8 @@ func IslandsAndDeadEnds(g *grid.Grid, workers int) *Bake {
 	for i := range all {
 		all[i] = i
 	}
-	parallel(all, workers, func(_, c int) { b.regionsAndRuns(c) })
+	b.ensureWorkers(workers)
+	parallel(all, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
 	nc := len(b.cl)
 	b.regionBase = make([]int32, nc+1)
 	for c := range b.cl {

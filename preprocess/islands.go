@@ -15,20 +15,20 @@ import (
 // every movement rule.
 func (b *Bake) findIslands() {
 	n := b.regionBase[len(b.cl)]
-	parent := make([]int32, n)
+	parent := slices.Grow(b.scratch.parent[:0], int(n))[:n]
+	b.scratch.parent = parent
 	for i := range parent {
 		parent[i] = int32(i)
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]
 		}
 		return x
 	}
-	b.crossings(func(ra, rb int32, _, _, _ int) {
-		x, y := find(ra), find(rb)
+	for _, cr := range b.scratch.xs {
+		x, y := find(cr.a), find(cr.z)
 		if x != y {
 			if x < y {
 				parent[y] = x
@@ -36,10 +36,11 @@ func (b *Bake) findIslands() {
 				parent[x] = y
 			}
 		}
-	})
+	}
 	b.regionIsland = slices.Grow(b.regionIsland[:0], int(n))[:n]
 	b.islandCells = b.islandCells[:0]
-	id := make([]int32, n)
+	id := slices.Grow(b.scratch.fill[:0], int(n))[:n]
+	b.scratch.fill = id
 	for i := range id {
 		id[i] = -1
 	}
@@ -73,72 +74,44 @@ func (b *Bake) findIslands() {
 // or -1.
 func (b *Bake) findDeadEnds() {
 	n := int(b.regionBase[len(b.cl)])
-	cells := make([]int64, n)
+	cells := slices.Grow(b.scratch.cells[:0], n)[:n]
 	for c := range b.cl {
 		for k, v := range b.cl[c].regionCells {
 			cells[int(b.regionBase[c])+k] = int64(v)
 		}
 	}
-	// Every crossing between two regions, sorted by the pair, and the
-	// region adjacency (deduplicated) in CSR form.
-	type crossing struct {
-		a, z       int32 // a < z
-		c, kind, k int32
-		aNear      bool // a is on the cluster's own side of the border
-	}
-	var xs []crossing
-	var pairs [][2]int32
-	b.crossings(func(ra, rb int32, c, kind, k int) {
-		if ra == rb {
-			return
-		}
-		x := crossing{ra, rb, int32(c), int32(kind), int32(k), true}
-		if rb < ra {
-			x.a, x.z, x.aNear = rb, ra, false
-		}
-		xs = append(xs, x)
-		pairs = append(pairs, [2]int32{ra, rb}, [2]int32{rb, ra})
-	})
-	slices.SortFunc(xs, func(p, q crossing) int {
-		if p.a != q.a {
-			return int(p.a - q.a)
-		}
-		return int(p.z - q.z)
-	})
-	// single reports whether regions u and p touch through exactly one
-	// run whose cells on p's side are flat.
-	single := func(u, p int32) bool {
-		a, z := min(u, p), max(u, p)
-		i, _ := slices.BinarySearchFunc(xs, [2]int32{a, z}, func(x crossing, t [2]int32) int {
-			if x.a != t[0] {
-				return int(x.a - t[0])
-			}
-			return int(x.z - t[1])
-		})
-		if i+1 < len(xs) && xs[i+1].a == a && xs[i+1].z == z {
-			return false // a second crossing
-		}
-		x := xs[i]
-		pNear := (x.a == p) == x.aNear
-		return x.kind != corner && b.flatSide(int(x.c), int(x.kind), int(x.k), !pNear)
-	}
-	slices.SortFunc(pairs, func(p, q [2]int32) int {
-		if p[0] != q[0] {
-			return int(p[0] - q[0])
-		}
-		return int(p[1] - q[1])
-	})
-	pairs = slices.Compact(pairs)
-	off := make([]int32, n+1)
-	for _, p := range pairs {
-		off[p[0]+1]++
+	// Every crossing between two regions is an edge of the region graph;
+	// parallel edges are kept, so that a region touching its parent twice
+	// is not mistaken for one behind a single entrance. Adjacency in CSR
+	// form by counting, in crossing order: linear and deterministic.
+	xs := b.scratch.xs
+	off := slices.Grow(b.scratch.off[:0], n+1)[:n+1]
+	clear(off)
+	for _, x := range xs {
+		off[x.a+1]++
+		off[x.z+1]++
 	}
 	for i := range n {
 		off[i+1] += off[i]
 	}
+	adj := slices.Grow(b.scratch.adj[:0], 2*len(xs))[:2*len(xs)]
+	fill := slices.Grow(b.scratch.fill[:0], n)[:n]
+	copy(fill, off[:n])
+	for e, x := range xs {
+		adj[fill[x.a]] = int32(e)
+		fill[x.a]++
+		adj[fill[x.z]] = int32(e)
+		fill[x.z]++
+	}
+	other := func(e, v int32) int32 {
+		if xs[e].a == v {
+			return xs[e].z
+		}
+		return xs[e].a
+	}
 
 	// The root of each island: its largest region, first on ties.
-	root := make([]int32, b.islands)
+	root := slices.Grow(b.scratch.root[:0], b.islands)[:b.islands]
 	for i := range root {
 		root[i] = -1
 	}
@@ -149,20 +122,21 @@ func (b *Bake) findDeadEnds() {
 		}
 	}
 
-	disc := make([]int32, n)
-	low := make([]int32, n)
-	parent := make([]int32, n)
-	sub := make([]int64, n) // cells in the DFS subtree
-	cut := make([]bool, n)  // only v's subtree's link to the rest is v–parent
-	order := make([]int32, 0, n)
+	s := &b.scratch
+	disc := slices.Grow(s.disc[:0], n)[:n]
+	low := slices.Grow(s.low[:0], n)[:n]
+	up := slices.Grow(s.up[:0], n)[:n] // the tree edge into the region, -1 at a root
+	sub := slices.Grow(s.sub[:0], n)[:n]
+	order := s.order[:0]
 	for i := range disc {
 		disc[i] = -1
+		sub[i] = 0
 	}
 	type frame struct{ v, next int32 }
-	var stack []frame
+	stack := s.stack[:0]
 	t := int32(0)
 	for _, rt := range root {
-		disc[rt], low[rt], parent[rt] = t, t, -1
+		disc[rt], low[rt], up[rt] = t, t, -1
 		t++
 		order = append(order, rt)
 		stack = append(stack[:0], frame{rt, off[rt]})
@@ -170,27 +144,28 @@ func (b *Bake) findDeadEnds() {
 			f := &stack[len(stack)-1]
 			v := f.v
 			if f.next < off[v+1] {
-				u := pairs[f.next][1]
+				e := adj[f.next]
 				f.next++
+				if e == up[v] {
+					continue // the edge we came in by (its twins count)
+				}
+				u := other(e, v)
 				if disc[u] < 0 {
-					disc[u], low[u], parent[u] = t, t, v
+					disc[u], low[u], up[u] = t, t, e
 					t++
 					order = append(order, u)
 					stack = append(stack, frame{u, off[u]})
-				} else if u != parent[v] {
+				} else {
 					low[v] = min(low[v], disc[u])
 				}
 				continue
 			}
 			stack = stack[:len(stack)-1]
 			sub[v] += cells[v]
-			if p := parent[v]; p >= 0 {
+			if up[v] >= 0 {
+				p := other(up[v], v)
 				low[p] = min(low[p], low[v])
 				sub[p] += sub[v]
-				// Strictly above: nothing in v's subtree touches p but v.
-				if low[v] > disc[p] {
-					cut[v] = true
-				}
 			}
 		}
 	}
@@ -199,20 +174,49 @@ func (b *Bake) findDeadEnds() {
 	b.deadEnds = 0
 	for _, v := range order { // preorder: parents first
 		b.regionDead[v] = -1
-		p := parent[v]
-		if p < 0 {
+		e := up[v]
+		if e < 0 {
 			continue
 		}
+		p := other(e, v)
 		if d := b.regionDead[p]; d >= 0 {
 			b.regionDead[v] = d
 			continue
 		}
-		if cut[v] && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] && single(v, p) {
+		// low[v] > disc[p]: nothing in v's subtree reaches p or above but
+		// the tree edge itself, a single crossing.
+		x := xs[e]
+		if low[v] > disc[p] && x.kind != corner && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] &&
+			b.flatSide(int(x.c), int(x.kind), int(x.k), p == x.z) {
 			b.regionDead[v] = v
 			b.deadEnds++
 			b.deadArea = append(b.deadArea, sub[v])
 		}
 	}
+	s.cells, s.xs, s.off, s.adj, s.fill, s.root = cells, xs, off, adj, fill, root
+	s.disc, s.low, s.up, s.sub, s.order = disc, low, up, sub, order
+	s.stack = stack
+}
+
+// crossing is one step between regions of two clusters: a border run
+// (kind eastRun or southRun, run k of cluster c) or a diagonal through a
+// cluster corner (kind corner). a is the region on cluster c's side (for
+// the corner's second diagonal, on its east neighbour's).
+type crossing struct {
+	a, z int32
+	c    int32
+	kind int8
+	k    int32
+}
+
+// scratch is memory the global passes reuse across updates.
+type scratch struct {
+	cells                        []int64
+	xs                           []crossing
+	off, adj, fill, root         []int32
+	disc, low, up, order, parent []int32
+	sub                          []int64
+	stack                        []struct{ v, next int32 }
 }
 
 // computeClearance fills the clearance of every cell whose value can
@@ -270,6 +274,20 @@ func (b *Bake) Region(p grid.Point) int32 {
 		return -1
 	}
 	return b.globalRegion(b.g.Index(p))
+}
+
+// LocalRegion returns the region of p within its cluster (the region
+// waypoint.Point.Region names), or -1 if p is blocked or off the map.
+func (b *Bake) LocalRegion(p grid.Point) int32 {
+	if !b.g.Contains(p) || b.region[b.g.Index(p)] == NoRegion {
+		return -1
+	}
+	return int32(b.region[b.g.Index(p)])
+}
+
+// PointRegion returns the global region of a waypoint.
+func (b *Bake) PointRegion(p waypoint.Point) int32 {
+	return b.regionBase[p.Cluster] + p.Region
 }
 
 // Regions returns the number of regions.
@@ -339,6 +357,6 @@ func (b *Bake) Bytes() int {
 	n += 4 * (cap(b.regionBase) + cap(b.regionIsland) + cap(b.regionDead))
 	n += 8 * (cap(b.islandCells) + cap(b.deadArea))
 	t := b.tier
-	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*cap(t.ClusterStart) + t.Graph.Bytes()
+	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
 	return n
 }

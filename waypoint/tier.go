@@ -21,22 +21,25 @@ const (
 type Point struct {
 	Cell    grid.Point
 	Cluster int32 // cluster index, row-major
-	Region  int32 // global region id (see preprocess)
+	Region  int32 // region within the cluster (see preprocess)
 	Kind    Kind
 }
 
-// Tier is the waypoint tier of one map: its points, sorted by cluster and
-// then by cell (row-major), and the graph joining them, whose node i is
-// Points[i]. A Tier is read-only after it is built and safe for
-// concurrent use.
+// Tier is the waypoint tier of one map: its points and the graph joining
+// them, whose node i is Points[i]. Each cluster owns a fixed range of
+// slots, so that a changed cluster can be rewritten without renumbering
+// the others: the points of cluster c are
+// Points[ClusterStart[c] : ClusterStart[c]+ClusterLen[c]], sorted by cell
+// (row-major), and the rest of its range is unused (no edges). A Tier is
+// safe for concurrent reads; updates must not run concurrently with
+// anything else.
 type Tier struct {
 	Width, Height int
 	ClusterSize   int
 	Points        []Point
-	// ClusterStart[c] is the first point of cluster c; the points of c are
-	// Points[ClusterStart[c]:ClusterStart[c+1]].
-	ClusterStart []int32
-	Graph        *navgraph.Graph
+	ClusterStart  []int32 // per cluster (+1): first slot
+	ClusterLen    []int32 // per cluster: slots in use
+	Graph         *navgraph.Graph
 }
 
 // ClustersX returns the number of cluster columns.
@@ -60,7 +63,16 @@ func (t *Tier) ClusterRect(c int) grid.Rect {
 
 // PointsOf returns the node ids [first, end) of cluster c's points.
 func (t *Tier) PointsOf(c int) (first, end int32) {
-	return t.ClusterStart[c], t.ClusterStart[c+1]
+	return t.ClusterStart[c], t.ClusterStart[c] + t.ClusterLen[c]
+}
+
+// NumPoints returns the number of points in use.
+func (t *Tier) NumPoints() int {
+	n := 0
+	for _, k := range t.ClusterLen {
+		n += int(k)
+	}
+	return n
 }
 
 // Find returns the node id of the point at cell p, if there is one.
@@ -69,7 +81,8 @@ func (t *Tier) Find(p grid.Point) (int32, bool) {
 	if !p.In(grid.R(0, 0, t.Width, t.Height)) {
 		return -1, false
 	}
-	lo, hi := t.PointsOf(t.ClusterOf(p))
+	lo, end := t.PointsOf(t.ClusterOf(p))
+	hi := end
 	key := p.Y*t.Width + p.X
 	for lo < hi {
 		m := int32(uint32(lo+hi) >> 1)
@@ -80,7 +93,7 @@ func (t *Tier) Find(p grid.Point) (int32, bool) {
 			hi = m
 		}
 	}
-	if int(lo) < len(t.Points) && t.Points[lo].Cell == p {
+	if lo < end && t.Points[lo].Cell == p {
 		return lo, true
 	}
 	return -1, false
