@@ -369,13 +369,15 @@ func (b *Bake) collectPoints(c int) {
 
 // intraEdges joins every two points of the same region of cluster c by
 // the exact cost of the fine search inside the cluster. From each point it
-// tries A* to each later point of its region, which on open ground costs
-// little more than the path; once that has expanded as many cells as the
-// cluster holds, a single Dijkstra settles the remaining targets at once.
+// either runs A* to each later point of its region, which on open ground
+// costs little more than the path, or one Dijkstra that settles them all,
+// whichever the searches so far suggest is cheaper; an A* run that spends
+// a Dijkstra's worth of expansions hands the rest to Dijkstra.
 func (b *Bake) intraEdges(c int, x *intraScratch) {
 	cl, win := &b.cl[c], b.clusterRect(c)
 	cl.edges = cl.edges[:0]
 	s := x.s
+	aSum, aN := 0, 0 // A* expansions so far in this cluster
 	for i := 0; i < len(cl.points)-1; i++ {
 		pi := int(cl.points[i])
 		ri := b.region[pi]
@@ -390,7 +392,14 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 			continue
 		}
 		x.costs = slices.Grow(x.costs[:0], len(x.targets))[:len(x.targets)]
-		budget := win.Area() / 4
+		// A Dijkstra costs about the region's size; A* costs what the
+		// searches so far in this cluster took per pair. Take the cheaper
+		// guess, and let A* spend at most a Dijkstra's worth.
+		dijkstra := int(cl.regionCells[ri])
+		budget := 0
+		if aN == 0 || len(x.targets)*aSum/aN < dijkstra {
+			budget = dijkstra
+		}
 		k := 0
 		for ; k < len(x.targets) && budget > 0; k++ {
 			res, err := s.FindPath(b.g.PointAt(pi), x.targets[k], grid.Options{Window: win, MaxExpansions: budget}, x.path)
@@ -399,6 +408,7 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 			}
 			x.path = res.Path
 			budget -= res.Expanded
+			aSum, aN = aSum+res.Expanded, aN+1
 			if res.Status != grid.Found {
 				break // budget spent: Dijkstra does the rest
 			}

@@ -117,7 +117,9 @@ func Generate(cfg Config) (*grid.MapFile, error) {
 		c.cells[i] = '.'
 	}
 	area := w * h
-	side := min(w, h)
+	// Features are sized for a battlefield of at most 512 cells across;
+	// larger maps get more of them, not bigger ones.
+	side := min(w, h, 512)
 	count := func(per int) int { // features per `per` cells, at least a fraction
 		n := area / per
 		if r.intn(per) < area%per {
@@ -161,7 +163,7 @@ func Generate(cfg Config) (*grid.MapFile, error) {
 	}
 	// Rivers from edge to edge, crossed by bridges.
 	if side >= 48 {
-		for range max(1, side/768) + r.intn(2) {
+		for range max(1, max(w, h)/768) + r.intn(2) {
 			river(c, r, side)
 		}
 	}
