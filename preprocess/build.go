@@ -70,21 +70,22 @@ type cluster struct {
 // and safe for concurrent use; Update must not run concurrently with
 // anything else.
 type Bake struct {
-	g                     *grid.Grid
-	w, h, cs, cw, ch      int
-	rule                  grid.Movement
-	placed                []grid.Point // sorted, deduplicated
-	region                []uint16     // per cell: local region, NoRegion if blocked
-	clearance             []uint8
-	cl                    []cluster
-	regionBase            []int32 // per cluster (+1): first global region id
-	regionIsland          []int32
-	regionDead            []int32 // outermost dead end holding the region, or -1
-	islands, deadEnds     int
-	islandCells, deadArea []int64
-	tier                  *waypoint.Tier
-	scratch               scratch
-	workers               []intraScratch
+	g                 *grid.Grid
+	w, h, cs, cw, ch  int
+	rule              grid.Movement
+	placed            []grid.Point // sorted, deduplicated
+	region            []uint16     // per cell: local region, NoRegion if blocked
+	clearance         []uint8
+	cl                []cluster
+	regionBase        []int32 // per cluster (+1): first global region id
+	regionIsland      []int32
+	regionDead        []int32 // outermost dead end holding the region, or -1
+	islands, deadEnds int
+	islandCells       []int64
+	deadCells         int64
+	tier              *waypoint.Tier
+	scratch           scratch
+	workers           []intraScratch
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -194,16 +195,124 @@ func parallel(items []int, n int, f func(worker, item int)) {
 // of local), then the global parts.
 func (b *Bake) rebuild(local, edges []int, workers int) {
 	b.ensureWorkers(workers)
+	var snap []clusterSnap
+	minW := b.g.MinWeight()
+	if b.tier != nil && len(local) < len(b.cl) {
+		snap = b.snapshot(local)
+	}
 	parallel(local, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
 	for _, c := range edges {
 		b.collectPoints(c)
 	}
 	parallel(edges, workers, func(w, c int) { b.intraEdges(c, &b.workers[w]) })
-	b.assemble()
+	if snap != nil && minW == b.g.MinWeight() && b.sameGraph(snap) {
+		b.applyCellDeltas(snap)
+	} else {
+		b.assemble()
+	}
 	if b.tier == nil || len(edges) == len(b.cl) {
 		b.layoutTier()
 	} else {
 		b.patchTier(edges)
+	}
+}
+
+// clusterSnap is what an update compares to tell whether a rebuilt
+// cluster left the region graph as it was: its region count, border runs,
+// the regions and weights of its outermost ring of cells (which decide the
+// crossings and their flatness) and the step masks of its corner cells
+// (which decide the diagonal crossings).
+type clusterSnap struct {
+	c           int
+	nregions    int32
+	regionCells []int32
+	east, south []run
+	ring        []uint16
+	ringW       []uint8
+	corners     [4]uint8
+}
+
+func (b *Bake) ring(c int, f func(i int)) {
+	r := b.clusterRect(c)
+	w := b.w
+	for x := r.Min.X; x < r.Max.X; x++ {
+		f(r.Min.Y*w + x)
+		if r.Dy() > 1 {
+			f((r.Max.Y-1)*w + x)
+		}
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y-1; y++ {
+		f(y*w + r.Min.X)
+		if r.Dx() > 1 {
+			f(y*w + r.Max.X - 1)
+		}
+	}
+}
+
+// corners returns the four corner cells of r.
+func corners(r grid.Rect) [4]grid.Point {
+	return [4]grid.Point{r.Min, grid.Pt(r.Max.X-1, r.Min.Y), grid.Pt(r.Min.X, r.Max.Y-1), grid.Pt(r.Max.X-1, r.Max.Y-1)}
+}
+
+func (b *Bake) snapshot(cs []int) []clusterSnap {
+	out := make([]clusterSnap, len(cs))
+	moves, wt := b.g.StepMasks(), b.g.Weights()
+	for k, c := range cs {
+		cl := &b.cl[c]
+		s := &out[k]
+		s.c, s.nregions = c, cl.nregions
+		s.regionCells = slices.Clone(cl.regionCells)
+		s.east, s.south = slices.Clone(cl.east), slices.Clone(cl.south)
+		b.ring(c, func(i int) {
+			s.ring = append(s.ring, b.region[i])
+			s.ringW = append(s.ringW, wt[i])
+		})
+		for j, p := range corners(b.clusterRect(c)) {
+			s.corners[j] = moves[b.g.Index(p)]
+		}
+	}
+	return out
+}
+
+// sameGraph reports whether the rebuilt clusters match their snapshots,
+// so that the crossings, islands and dead ends are unchanged.
+func (b *Bake) sameGraph(snap []clusterSnap) bool {
+	moves, wt := b.g.StepMasks(), b.g.Weights()
+	for k := range snap {
+		s := &snap[k]
+		cl := &b.cl[s.c]
+		if cl.nregions != s.nregions || !slices.Equal(cl.east, s.east) || !slices.Equal(cl.south, s.south) {
+			return false
+		}
+		same, j := true, 0
+		b.ring(s.c, func(i int) {
+			same = same && b.region[i] == s.ring[j] && wt[i] == s.ringW[j]
+			j++
+		})
+		for j, p := range corners(b.clusterRect(s.c)) {
+			same = same && s.corners[j] == moves[b.g.Index(p)]
+		}
+		if !same {
+			return false
+		}
+	}
+	return true
+}
+
+// applyCellDeltas brings the per-island and dead-end cell counts up to
+// date when only the sizes of regions changed.
+func (b *Bake) applyCellDeltas(snap []clusterSnap) {
+	for k := range snap {
+		s := &snap[k]
+		base := b.regionBase[s.c]
+		for j, n := range b.cl[s.c].regionCells {
+			d := int64(n - s.regionCells[j])
+			r := base + int32(j)
+			b.islandCells[b.regionIsland[r]] += d
+			if b.regionDead[r] >= 0 {
+				b.deadCells += d
+			}
+		}
 	}
 }
 

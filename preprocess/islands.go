@@ -62,11 +62,13 @@ func (b *Bake) findIslands() {
 
 // findDeadEnds marks the regions that hang off the rest of their island
 // through a single entrance. In a depth-first tree of the region graph
-// rooted at the island's largest region, a child subtree is a dead end
-// when it touches nothing outside itself but its parent region, through
-// exactly one border run (no second run, no diagonal through a cluster
-// corner) whose cells on the parent's side have the grid's least weight,
-// and when it holds fewer cells than the rest of the island. Then a path
+// rooted at the island's best-connected region, a child subtree is a dead
+// end when it touches nothing outside itself but its parent region,
+// through exactly one border run (no second run, no diagonal through a
+// cluster corner) whose cells on the parent's side have the grid's least
+// weight, and when it holds fewer than half the island's regions (region
+// counts rather than cells, so that an edit which leaves the region graph
+// as it was leaves every dead end as it was). Then a path
 // that enters it can only leave where it came in, along a stretch of
 // border that it could have walked straight along at least cost: a search
 // between two cells outside loses nothing by skipping it. Each region
@@ -110,15 +112,17 @@ func (b *Bake) findDeadEnds() {
 		return xs[e].a
 	}
 
-	// The root of each island: its largest region, first on ties.
+	// The root of each island: its region with the most crossings, first
+	// on ties. It depends on the region graph alone, so an edit that leaves
+	// the graph as it was leaves every dead end as it was.
 	root := slices.Grow(b.scratch.root[:0], b.islands)[:b.islands]
 	for i := range root {
 		root[i] = -1
 	}
-	for r := range n {
+	for r := range int32(n) {
 		is := b.regionIsland[r]
-		if root[is] < 0 || cells[r] > cells[root[is]] {
-			root[is] = int32(r)
+		if root[is] < 0 || off[r+1]-off[r] > off[root[is]+1]-off[root[is]] {
+			root[is] = r
 		}
 	}
 
@@ -127,10 +131,17 @@ func (b *Bake) findDeadEnds() {
 	low := slices.Grow(s.low[:0], n)[:n]
 	up := slices.Grow(s.up[:0], n)[:n] // the tree edge into the region, -1 at a root
 	sub := slices.Grow(s.sub[:0], n)[:n]
+	nsub := slices.Grow(s.nsub[:0], n)[:n] // regions in the DFS subtree
+	islandRegions := slices.Grow(s.islandRegions[:0], b.islands)[:b.islands]
+	clear(islandRegions)
+	for r := range n {
+		islandRegions[b.regionIsland[r]]++
+	}
 	order := s.order[:0]
 	for i := range disc {
 		disc[i] = -1
 		sub[i] = 0
+		nsub[i] = 0
 	}
 	type frame struct{ v, next int32 }
 	stack := s.stack[:0]
@@ -162,15 +173,17 @@ func (b *Bake) findDeadEnds() {
 			}
 			stack = stack[:len(stack)-1]
 			sub[v] += cells[v]
+			nsub[v]++
 			if up[v] >= 0 {
 				p := other(up[v], v)
 				low[p] = min(low[p], low[v])
 				sub[p] += sub[v]
+				nsub[p] += nsub[v]
 			}
 		}
 	}
 	b.regionDead = slices.Grow(b.regionDead[:0], n)[:n]
-	b.deadArea = b.deadArea[:0]
+	b.deadCells = 0
 	b.deadEnds = 0
 	for _, v := range order { // preorder: parents first
 		b.regionDead[v] = -1
@@ -186,15 +199,16 @@ func (b *Bake) findDeadEnds() {
 		// low[v] > disc[p]: nothing in v's subtree reaches p or above but
 		// the tree edge itself, a single crossing.
 		x := xs[e]
-		if low[v] > disc[p] && x.kind != corner && sub[v] < b.islandCells[b.regionIsland[v]]-sub[v] &&
+		if low[v] > disc[p] && x.kind != corner && 2*nsub[v] < islandRegions[b.regionIsland[v]] &&
 			b.flatSide(int(x.c), int(x.kind), int(x.k), p == x.z) {
 			b.regionDead[v] = v
 			b.deadEnds++
-			b.deadArea = append(b.deadArea, sub[v])
+			b.deadCells += sub[v]
 		}
 	}
 	s.cells, s.xs, s.off, s.adj, s.fill, s.root = cells, xs, off, adj, fill, root
 	s.disc, s.low, s.up, s.sub, s.order = disc, low, up, sub, order
+	s.nsub, s.islandRegions = nsub, islandRegions
 	s.stack = stack
 }
 
@@ -216,6 +230,7 @@ type scratch struct {
 	off, adj, fill, root         []int32
 	disc, low, up, order, parent []int32
 	sub                          []int64
+	nsub, islandRegions          []int32
 	stack                        []struct{ v, next int32 }
 }
 
@@ -312,10 +327,7 @@ func (b *Bake) RegionDeadEnd(r int32) int32 { return b.regionDead[r] }
 // DeadEnds returns the number of (outermost) dead ends and the cells they
 // hold.
 func (b *Bake) DeadEnds() (n int, cells int64) {
-	for _, a := range b.deadArea {
-		cells += a
-	}
-	return b.deadEnds, cells
+	return b.deadEnds, b.deadCells
 }
 
 // AvoidDeadEnds returns a grid.Options.Avoid filter for a search from a
@@ -355,7 +367,7 @@ func (b *Bake) Bytes() int {
 			4*cap(cl.points) + cap(cl.placed) + int(unsafe.Sizeof(intra{}))*cap(cl.edges)
 	}
 	n += 4 * (cap(b.regionBase) + cap(b.regionIsland) + cap(b.regionDead))
-	n += 8 * (cap(b.islandCells) + cap(b.deadArea))
+	n += 8 * cap(b.islandCells)
 	t := b.tier
 	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
 	return n
