@@ -64,6 +64,12 @@ type cluster struct {
 	points      []int32 // transition and placed cells, sorted cell indices
 	placed      []bool  // per point: placed by the designer
 	edges       []intra // a < b, sorted
+	// Set by the global pass: per east run then south run, bit 0 when the
+	// run's cells on this cluster's side are flat, bit 1 on the far side
+	// (see flatSide); corner holds the diagonal crossings through the
+	// cluster's south-east corner (bit 0 SE, bit 1 SW).
+	flat   []uint8
+	corner uint8
 }
 
 // Bake is the preprocessed form of one grid. It is read-only for queries
@@ -86,6 +92,7 @@ type Bake struct {
 	tier              *waypoint.Tier
 	scratch           scratch
 	workers           []intraScratch
+	minW              uint8 // the grid's least weight at the last global pass
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -218,18 +225,16 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 }
 
 // clusterSnap is what an update compares to tell whether a rebuilt
-// cluster left the region graph as it was: its region count, border runs,
-// the regions and weights of its outermost ring of cells (which decide the
-// crossings and their flatness) and the step masks of its corner cells
-// (which decide the diagonal crossings).
+// cluster left the region graph as it was: its region count, its border
+// runs and the regions of its outermost ring of cells, which decide the
+// crossings. (The grid has already changed when Update runs, so the
+// snapshot holds only what the bake itself stored.)
 type clusterSnap struct {
 	c           int
 	nregions    int32
 	regionCells []int32
 	east, south []run
 	ring        []uint16
-	ringW       []uint8
-	corners     [4]uint8
 }
 
 func (b *Bake) ring(c int, f func(i int)) {
@@ -249,35 +254,27 @@ func (b *Bake) ring(c int, f func(i int)) {
 	}
 }
 
-// corners returns the four corner cells of r.
-func corners(r grid.Rect) [4]grid.Point {
-	return [4]grid.Point{r.Min, grid.Pt(r.Max.X-1, r.Min.Y), grid.Pt(r.Min.X, r.Max.Y-1), grid.Pt(r.Max.X-1, r.Max.Y-1)}
-}
-
 func (b *Bake) snapshot(cs []int) []clusterSnap {
 	out := make([]clusterSnap, len(cs))
-	moves, wt := b.g.StepMasks(), b.g.Weights()
 	for k, c := range cs {
 		cl := &b.cl[c]
 		s := &out[k]
 		s.c, s.nregions = c, cl.nregions
 		s.regionCells = slices.Clone(cl.regionCells)
 		s.east, s.south = slices.Clone(cl.east), slices.Clone(cl.south)
-		b.ring(c, func(i int) {
-			s.ring = append(s.ring, b.region[i])
-			s.ringW = append(s.ringW, wt[i])
-		})
-		for j, p := range corners(b.clusterRect(c)) {
-			s.corners[j] = moves[b.g.Index(p)]
-		}
+		b.ring(c, func(i int) { s.ring = append(s.ring, b.region[i]) })
 	}
 	return out
 }
 
-// sameGraph reports whether the rebuilt clusters match their snapshots,
-// so that the crossings, islands and dead ends are unchanged.
+// sameGraph reports whether the rebuilt clusters match their snapshots
+// and the flatness of every run and the corner steps near them are as
+// stored, so that the crossings, islands and dead ends are unchanged.
 func (b *Bake) sameGraph(snap []clusterSnap) bool {
-	moves, wt := b.g.StepMasks(), b.g.Weights()
+	if b.g.MinWeight() != b.minW {
+		return false
+	}
+	near := map[int]bool{}
 	for k := range snap {
 		s := &snap[k]
 		cl := &b.cl[s.c]
@@ -286,13 +283,24 @@ func (b *Bake) sameGraph(snap []clusterSnap) bool {
 		}
 		same, j := true, 0
 		b.ring(s.c, func(i int) {
-			same = same && b.region[i] == s.ring[j] && wt[i] == s.ringW[j]
+			same = same && b.region[i] == s.ring[j]
 			j++
 		})
-		for j, p := range corners(b.clusterRect(s.c)) {
-			same = same && s.corners[j] == moves[b.g.Index(p)]
-		}
 		if !same {
+			return false
+		}
+		// A run's flatness reads cells up to one past its ends, which may
+		// lie in any cluster next to the run's own.
+		cx, cy := s.c%b.cw, s.c/b.cw
+		for y := max(cy-1, 0); y <= min(cy+1, b.ch-1); y++ {
+			for x := max(cx-1, 0); x <= min(cx+1, b.cw-1); x++ {
+				near[y*b.cw+x] = true
+			}
+		}
+	}
+	for c := range near {
+		flat, corner := b.crossingFlags(c, nil)
+		if !slices.Equal(flat, b.cl[c].flat) || corner != b.cl[c].corner {
 			return false
 		}
 	}
@@ -594,7 +602,9 @@ func (b *Bake) collectCrossings() {
 	w := b.w
 	xs := b.scratch.xs[:0]
 	reg := b.region
+	b.minW = b.g.MinWeight()
 	for c := range b.cl {
+		b.cl[c].flat, b.cl[c].corner = b.crossingFlags(c, b.cl[c].flat[:0])
 		r := b.clusterRect(c)
 		base := b.regionBase[c]
 		if r.Max.X < b.w {
@@ -616,15 +626,62 @@ func (b *Bake) collectCrossings() {
 		// neighbours directly (they are also joined through a side one).
 		if r.Max.X < b.w && r.Max.Y < b.h {
 			x, y := r.Max.X-1, r.Max.Y-1
-			if b.g.Moves(grid.Pt(x, y))&(1<<grid.SouthEast) != 0 {
+			if b.cl[c].corner&1 != 0 {
 				xs = append(xs, crossing{base + int32(reg[y*w+x]), b.regionBase[c+b.cw+1] + int32(reg[(y+1)*w+x+1]), int32(c), corner, 0})
 			}
-			if b.g.Moves(grid.Pt(x+1, y))&(1<<grid.SouthWest) != 0 {
+			if b.cl[c].corner&2 != 0 {
 				xs = append(xs, crossing{b.regionBase[c+1] + int32(reg[y*w+x+1]), b.regionBase[c+b.cw] + int32(reg[(y+1)*w+x]), int32(c), corner, 1})
 			}
 		}
 	}
 	b.scratch.xs = xs
+}
+
+// crossingFlags computes the flatness bits of cluster c's runs (appended
+// to dst) and its corner crossing bits from the grid as it is now.
+func (b *Bake) crossingFlags(c int, dst []uint8) ([]uint8, uint8) {
+	cl := &b.cl[c]
+	for k := range cl.east {
+		dst = append(dst, flatBits(b.flatSide(c, eastRun, k, false), b.flatSide(c, eastRun, k, true)))
+	}
+	for k := range cl.south {
+		dst = append(dst, flatBits(b.flatSide(c, southRun, k, false), b.flatSide(c, southRun, k, true)))
+	}
+	var corner uint8
+	if r := b.clusterRect(c); r.Max.X < b.w && r.Max.Y < b.h {
+		x, y := r.Max.X-1, r.Max.Y-1
+		if b.g.Moves(grid.Pt(x, y))&(1<<grid.SouthEast) != 0 {
+			corner |= 1
+		}
+		if b.g.Moves(grid.Pt(x+1, y))&(1<<grid.SouthWest) != 0 {
+			corner |= 2
+		}
+	}
+	return dst, corner
+}
+
+func flatBits(near, far bool) uint8 {
+	var v uint8
+	if near {
+		v |= 1
+	}
+	if far {
+		v |= 2
+	}
+	return v
+}
+
+// isFlat reads the stored flatness of run k of kind on cluster c's side
+// or the far side.
+func (b *Bake) isFlat(c, kind, k int, far bool) bool {
+	if kind == southRun {
+		k += len(b.cl[c].east)
+	}
+	bit := uint8(1)
+	if far {
+		bit = 2
+	}
+	return b.cl[c].flat[k]&bit != 0
 }
 
 // flatSide reports whether the cells of a run on one side of the border

@@ -200,7 +200,7 @@ func (b *Bake) findDeadEnds() {
 		// the tree edge itself, a single crossing.
 		x := xs[e]
 		if low[v] > disc[p] && x.kind != corner && 2*nsub[v] < islandRegions[b.regionIsland[v]] &&
-			b.flatSide(int(x.c), int(x.kind), int(x.k), p == x.z) {
+			b.isFlat(int(x.c), int(x.kind), int(x.k), p == x.z) {
 			b.regionDead[v] = v
 			b.deadEnds++
 			b.deadCells += sub[v]
