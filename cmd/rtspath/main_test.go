@@ -182,3 +182,43 @@ func TestUsageErrors(t *testing.T) {
 		t.Errorf("missing file: exit %d, want 1", code)
 	}
 }
+
+// TestBakeAndInspect: bake a generated map, inspect the bake, and see
+// inspect refuse a damaged, truncated or foreign one with exit status 1.
+func TestBakeAndInspect(t *testing.T) {
+	dir := t.TempDir()
+	m := filepath.Join(dir, "arena.map")
+	runOK(t, "gen", "-size", "128", "-seed", "3", "-queries", "0", "-o", m)
+	out := runOK(t, "bake", "-map", m)
+	nav := filepath.Join(dir, "arena.nav")
+	if !strings.Contains(out, "baked") {
+		t.Fatalf("bake said %q", out)
+	}
+	out = runOK(t, "inspect", nav)
+	for _, want := range []string{"128×128", "clusters     16 of 32×32", "regions", "waypoints", "islands", "dead ends", "bytes per cell"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile(nav)
+	other := filepath.Join(dir, "other.map")
+	runOK(t, "gen", "-size", "128", "-seed", "4", "-queries", "0", "-o", other)
+	for name, c := range map[string]struct {
+		data []byte
+		args []string
+		want string
+	}{
+		"damaged":    {append(append([]byte{}, data[:30]...), append([]byte{data[30] ^ 1}, data[31:]...)...), nil, "checksum"},
+		"truncated":  {data[:len(data)/2], nil, "truncated"},
+		"not a bake": {[]byte("hello"), nil, "not a bake file"},
+		"other map":  {data, []string{"-map", other}, "another map"},
+	} {
+		bad := filepath.Join(dir, "bad.nav")
+		os.WriteFile(bad, c.data, 0o644)
+		var o, e bytes.Buffer
+		args := append(append([]string{"inspect"}, c.args...), bad)
+		if code := run(args, &o, &e); code != 1 || !strings.Contains(e.String(), c.want) {
+			t.Errorf("%s: exit %d, stderr %q (want %q)", name, code, e.String(), c.want)
+		}
+	}
+}
