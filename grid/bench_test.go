@@ -27,7 +27,7 @@ func benchQueries(b *testing.B, names ...string) ([]*grid.Grid, [][]grid.Scenari
 		if len(names) > 0 && !slices.Contains(names, m.Name) {
 			continue
 		}
-		g, sc := loadMap(b, m)
+		g, sc := testmaps.Load(b, m)
 		var keep []grid.Scenario
 		for i := 0; i < len(sc); i += 8 {
 			keep = append(keep, sc[i])

@@ -51,29 +51,6 @@ func stride() int {
 	return 10
 }
 
-func loadMap(t testing.TB, m testmaps.Map) (*grid.Grid, []grid.Scenario) {
-	t.Helper()
-	f, err := os.Open(m.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
-	if err != nil {
-		t.Fatalf("%s: %v", m.Path, err)
-	}
-	sf, err := os.Open(m.Scen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close()
-	sc, err := grid.ReadScen(sf)
-	if err != nil {
-		t.Fatalf("%s: %v", m.Scen, err)
-	}
-	return g, sc
-}
-
 // TestMovingAIOptimal solves the benchmark scenarios with A* and checks
 // every path cell by cell and its length against the published optimum.
 // Lines with a blocked endpoint must be reported (ErrBlocked) and lines
@@ -91,7 +68,7 @@ func TestMovingAIOptimal(t *testing.T) {
 	for _, m := range maps {
 		t.Run(m.Set+"/"+m.Name, func(t *testing.T) {
 			t.Parallel()
-			g, scens := loadMap(t, m)
+			g, scens := testmaps.Load(t, m)
 			s := grid.NewSearcher(g)
 			var buf []grid.Point
 			invalid, unsolvable, solved := 0, 0, 0

@@ -30,7 +30,7 @@ func sc1(b *testing.B) []*grid.Grid {
 	sc1Once.Do(func() {
 		maps, _ := testmaps.List(dir, "sc1")
 		for _, m := range maps {
-			g, _ := loadMoving(b, m)
+			g, _ := testmaps.Load(b, m)
 			sc1Grids = append(sc1Grids, g)
 		}
 	})

@@ -28,7 +28,7 @@ func TestDeadEndSavings(t *testing.T) {
 		}
 		var plain, filtered, queries, inDead int
 		for _, m := range maps {
-			g, scens := loadMoving(t, m)
+			g, scens := testmaps.Load(t, m)
 			b, err := preprocess.Build(g, preprocess.Config{})
 			if err != nil {
 				t.Fatal(err)

@@ -1,36 +1,11 @@
 package preprocess_test
 
 import (
-	"os"
 	"testing"
 
-	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/internal/testmaps"
 	"github.com/rtspath/rtspath/preprocess"
 )
-
-func loadMoving(t testing.TB, m testmaps.Map) (*grid.Grid, []grid.Scenario) {
-	t.Helper()
-	f, err := os.Open(m.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sf, err := os.Open(m.Scen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close()
-	sc, err := grid.ReadScen(sf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, sc
-}
 
 // TestMovingAIBakes bakes every benchmark map, checks the bake's
 // invariants against the oracles, and checks that every scenario with a
@@ -48,7 +23,7 @@ func TestMovingAIBakes(t *testing.T) {
 		}
 		t.Run(m.Set+"/"+m.Name, func(t *testing.T) {
 			t.Parallel()
-			g, scens := loadMoving(t, m)
+			g, scens := testmaps.Load(t, m)
 			b, err := preprocess.Build(g, preprocess.Config{Workers: 1})
 			if err != nil {
 				t.Fatal(err)

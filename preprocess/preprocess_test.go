@@ -6,11 +6,11 @@ import (
 	"errors"
 	"hash/crc32"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/internal/testmaps"
 	"github.com/rtspath/rtspath/preprocess"
 )
 
@@ -169,15 +169,7 @@ func TestConfigErrors(t *testing.T) {
 // TestArenaBakeIsCurrent fails when the embedded example bake no longer
 // matches what Build makes: run `go generate ./preprocess`.
 func TestArenaBakeIsCurrent(t *testing.T) {
-	f, err := os.Open("testdata/arena.map")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := testmaps.ReadGrid(t, "testdata/arena.map")
 	b, _ := preprocess.Build(g, preprocess.Config{})
 	if !bytes.Equal(b.AppendBinary(nil), arenaNav) {
 		t.Fatal("testdata/arena.nav is stale: run go generate ./preprocess")
@@ -194,9 +186,7 @@ func FuzzLoadBake(f *testing.F) {
 	g.Fill(grid.R(5, 0, 6, 8), false)
 	small, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 4, Placed: []grid.Point{grid.Pt(0, 0)}})
 	f.Add(small.AppendBinary(nil), true)
-	file, _ := os.Open("testdata/arena.map")
-	arena, _ := grid.ReadMap(file, grid.MapOptions{})
-	file.Close()
+	arena := testmaps.ReadGrid(f, "testdata/arena.map")
 	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
 		if fix && len(data) >= 24 {
 			data = append([]byte{}, data...)

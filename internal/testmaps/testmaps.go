@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/rtspath/rtspath/grid"
 )
 
 // Dir returns the benchmark map folder, or "" if there is none.
@@ -80,4 +82,35 @@ func List(dir string, sets ...string) ([]Map, error) {
 		return out[i].Name < out[j].Name
 	})
 	return out, nil
+}
+
+// ReadGrid reads a .map file under the Moving AI rule, failing tb on error.
+func ReadGrid(tb testing.TB, path string) *grid.Grid {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	g, err := grid.ReadMap(f, grid.MapOptions{})
+	if err != nil {
+		tb.Fatalf("%s: %v", path, err)
+	}
+	return g
+}
+
+// Load reads a benchmark map and its scenarios, failing tb on error.
+func Load(tb testing.TB, m Map) (*grid.Grid, []grid.Scenario) {
+	tb.Helper()
+	g := ReadGrid(tb, m.Path)
+	f, err := os.Open(m.Scen)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	sc, err := grid.ReadScen(f)
+	if err != nil {
+		tb.Fatalf("%s: %v", m.Scen, err)
+	}
+	return g, sc
 }
