@@ -52,8 +52,14 @@ func TestSearchAgainstGonum(t *testing.T) {
 				}
 			}
 		}
-		avoided := func(v int32) bool { return avoid != nil && avoid[v/64]&(1<<(v%64)) != 0 }
-		q := navgraph.Query{Avoid: avoid}
+		var except func(int32) bool
+		if avoid != nil && r.IntN(2) == 0 {
+			except = func(v int32) bool { return v%3 == 0 }
+		}
+		avoided := func(v int32) bool {
+			return avoid != nil && avoid[v/64]&(1<<(v%64)) != 0 && (except == nil || !except(v))
+		}
+		q := navgraph.Query{Avoid: avoid, Except: except}
 		for range 1 + r.IntN(3) {
 			q.Sources = append(q.Sources, navgraph.Endpoint{Node: int32(r.IntN(n)), Cost: navgraph.Cost(r.IntN(20))})
 		}

@@ -23,6 +23,11 @@ type Query struct {
 	// Avoid, if not nil, is a bit set of nodes the search must not enter
 	// (bit n%64 of Avoid[n/64]); sources and targets are never avoided.
 	Avoid []uint64
+	// Except, if not nil, is asked about each avoided node the search
+	// meets: true lets the search enter it after all. A planner keeps one
+	// bit set of every node in a dead end and excepts the dead ends that
+	// hold the start or the goal.
+	Except func(n int32) bool
 	// MaxExpansions bounds the work of one search (0 = no limit).
 	MaxExpansions int
 }
@@ -152,7 +157,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			if s.stamp[v] == gen && ng >= s.cost[v] {
 				continue
 			}
-			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && s.tgen[v] != gen {
+			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && s.tgen[v] != gen && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
 			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]

@@ -93,6 +93,7 @@ type Bake struct {
 	scratch           scratch
 	workers           []intraScratch
 	minW              uint8 // the grid's least weight at the last global pass
+	version           uint64
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad

@@ -31,6 +31,7 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	if r.Empty() {
 		return nil
 	}
+	b.version++
 	// A border run depends only on the two cells beside the border, so
 	// r grown by one reaches every cluster whose regions, runs, points or
 	// edges can change: a changed run always has both of its clusters here.
@@ -46,3 +47,7 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	b.computeClearance(r)
 	return nil
 }
+
+// Version counts the updates applied to the bake; planners built on it
+// compare it to know when to refresh what they derived from it.
+func (b *Bake) Version() uint64 { return b.version }

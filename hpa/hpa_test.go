@@ -1,0 +1,222 @@
+package hpa_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+func genBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*grid.Grid, *preprocess.Bake) {
+	m, err := mapgen.Generate(mapgen.Config{Width: w, Height: h, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := m.Grid(grid.MapOptions{Movement: rule, SwampWeight: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, b
+}
+
+// TestAgainstAStar: on many random generated maps, hpa finds a path
+// exactly when A* does, every path is legal from start to goal, never
+// cheaper than A*'s, and smoothing never makes it dearer.
+func TestAgainstAStar(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	maps := 40
+	if testing.Short() {
+		maps = 12
+	}
+	var queries, found int
+	var worst float64
+	for i := range maps {
+		rule := grid.Movement(i % 3)
+		g, b := genBake(t, 40+r.IntN(160), 40+r.IntN(160), uint64(i), rule, []int{8, 16, 32}[i%3])
+		pl := hpa.NewPlanner(b)
+		q := pl.NewQuery()
+		s := grid.NewSearcher(g)
+		var buf, ref []grid.Point
+		for range 60 {
+			a := g.PointAt(r.IntN(g.Width() * g.Height()))
+			z := g.PointAt(r.IntN(g.Width() * g.Height()))
+			if !g.Passable(a) || !g.Passable(z) {
+				continue
+			}
+			want, _ := s.FindPath(a, z, grid.Options{}, ref)
+			ref = want.Path
+			queries++
+			var raw grid.Cost
+			for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners} {
+				res, err := q.Find(a, z, hpa.Options{Smooth: sm}, buf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				buf = res.Path
+				if (res.Status == hpa.Found) != (want.Status == grid.Found) {
+					t.Fatalf("map %d %v→%v smooth %d: hpa %v, A* %v", i, a, z, sm, res.Status, want.Status)
+				}
+				if res.Status != hpa.Found {
+					continue
+				}
+				p := res.Path
+				if p[0] != a || p[len(p)-1] != z {
+					t.Fatalf("map %d: path runs %v→%v, want %v→%v", i, p[0], p[len(p)-1], a, z)
+				}
+				if sm == hpa.Corners {
+					for k := 1; k < len(p); k++ {
+						if !g.LineOfSight(p[k-1], p[k]) {
+							t.Fatalf("map %d: corners %v→%v without line of sight", i, p[k-1], p[k])
+						}
+					}
+					if res.Cost > raw {
+						t.Fatalf("map %d: corners' cell path dearer than raw", i)
+					}
+					continue
+				}
+				c, err := g.PathCost(p)
+				if err != nil {
+					t.Fatalf("map %d %v→%v smooth %d: %v\n%s", i, a, z, sm, err, g.Draw(p))
+				}
+				if c != res.Cost || c < want.Cost {
+					t.Fatalf("map %d: cost %d (reported %d), optimum %d", i, c, res.Cost, want.Cost)
+				}
+				if sm == hpa.Raw {
+					raw = c
+				} else if c > raw {
+					t.Fatalf("map %d: smoothing raised the cost %d → %d", i, raw, c)
+				} else if want.Cost > 0 {
+					worst = max(worst, float64(c)/float64(want.Cost)-1)
+				}
+			}
+			if want.Status == grid.Found {
+				found++
+			}
+		}
+	}
+	if found < queries/2 {
+		t.Errorf("only %d of %d queries have a path", found, queries)
+	}
+	t.Logf("%d queries, %d with a path; worst smoothed cost +%.1f%%", queries, found, 100*worst)
+}
+
+func TestQueryErrorsAndOptions(t *testing.T) {
+	g, b := genBake(t, 120, 120, 3, grid.Octile, 16)
+	pl := hpa.NewPlanner(b)
+	q := pl.NewQuery()
+	var open []grid.Point
+	var blocked grid.Point
+	for i := range g.Width() * g.Height() {
+		p := g.PointAt(i)
+		if g.Passable(p) {
+			open = append(open, p)
+		} else {
+			blocked = p
+		}
+	}
+	a, z := open[0], open[0]
+	for _, p := range open {
+		if b.SameIsland(a, p) {
+			z = p // the last cell on a's island
+		}
+	}
+	if _, err := q.Find(grid.Pt(-1, 0), z, hpa.Options{}, nil); !errors.Is(err, grid.ErrOutOfBounds) {
+		t.Errorf("off-map start: %v", err)
+	}
+	if _, err := q.Find(a, blocked, hpa.Options{}, nil); !errors.Is(err, grid.ErrBlocked) {
+		t.Errorf("blocked goal: %v", err)
+	}
+	full, err := q.Find(a, z, hpa.Options{}, nil)
+	if err != nil || full.Status != hpa.Found {
+		t.Fatalf("%v %v", full.Status, err)
+	}
+	few, _ := q.Find(a, z, hpa.Options{FirstSteps: 5}, nil)
+	if len(few.Path) != 6 || few.Path[0] != a {
+		t.Errorf("FirstSteps 5: %d cells", len(few.Path))
+	}
+	ex, _ := q.Find(a, z, hpa.Options{MaxExpansions: 10}, nil)
+	if ex.Status != hpa.Exhausted {
+		t.Errorf("MaxExpansions 10: %v", ex.Status)
+	}
+	// Stale planner after an update.
+	g.Fill(grid.R(50, 50, 52, 52), false)
+	if err := b.Update(grid.R(50, 50, 52, 52), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := q.Find(a, z, hpa.Options{}, nil); !errors.Is(err, hpa.ErrStale) {
+		t.Errorf("after Update: %v", err)
+	}
+	pl.Sync()
+	if res, err := q.Find(a, z, hpa.Options{}, nil); err != nil || res.Status != hpa.Found {
+		t.Errorf("after Sync: %v %v", res.Status, err)
+	}
+}
+
+func TestQueriesDoNotAllocate(t *testing.T) {
+	g, b := genBake(t, 200, 200, 9, grid.Octile, 32)
+	q := hpa.NewPlanner(b).NewQuery()
+	var pairs [][2]grid.Point
+	r := rand.New(rand.NewPCG(1, 1))
+	for len(pairs) < 20 {
+		a, z := g.PointAt(r.IntN(40000)), g.PointAt(r.IntN(40000))
+		if g.Passable(a) && g.Passable(z) && b.SameIsland(a, z) {
+			pairs = append(pairs, [2]grid.Point{a, z})
+		}
+	}
+	buf := make([]grid.Point, 0, 4096)
+	for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners} {
+		opt := hpa.Options{Smooth: sm}
+		for _, pr := range pairs { // warm up
+			q.Find(pr[0], pr[1], opt, buf)
+		}
+		i := 0
+		if n := testing.AllocsPerRun(200, func() {
+			pr := pairs[i%len(pairs)]
+			i++
+			q.Find(pr[0], pr[1], opt, buf)
+		}); n != 0 {
+			t.Errorf("smooth %d: %v allocations per query", sm, n)
+		}
+	}
+}
+
+// TestConcurrentQueries runs queries from several goroutines on one
+// planner (run with -race).
+func TestConcurrentQueries(t *testing.T) {
+	g, b := genBake(t, 150, 150, 11, grid.Octile, 16)
+	pl := hpa.NewPlanner(b)
+	done := make(chan error)
+	for w := range 4 {
+		go func() {
+			q := pl.NewQuery()
+			r := rand.New(rand.NewPCG(uint64(w), 7))
+			var buf []grid.Point
+			for range 100 {
+				a, z := g.PointAt(r.IntN(22500)), g.PointAt(r.IntN(22500))
+				if !g.Passable(a) || !g.Passable(z) {
+					continue
+				}
+				res, err := q.Find(a, z, hpa.Options{Smooth: hpa.Cells}, buf)
+				if err != nil {
+					done <- err
+					return
+				}
+				buf = res.Path
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
