@@ -2,14 +2,12 @@ package hpa
 
 import "github.com/rtspath/rtspath/grid"
 
-// maxLook bounds how far ahead along the path a shortcut is tried, which
-// bounds smoothing work at O(path × maxLook).
-const maxLook = 96
-
 // smoothCells replaces stretches of the path by the plainest grid path
 // between their ends (diagonal and straight steps interleaved evenly)
-// wherever that path is legal and costs less, and appends the result to
-// dst. Every step stays a legal grid step and the cost never rises.
+// wherever that path is legal and costs no more, and appends the result
+// to dst. Every step stays a legal grid step and the cost never rises.
+// From each anchor the reach of a shortcut is found by doubling and
+// bisection, so smoothing costs O(n log n) cell checks.
 func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
 	g := q.p.g
 	if len(raw) < 3 {
@@ -26,19 +24,12 @@ func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
 	q.prefix = pre
 	dst = append(dst, raw[0])
 	for i := 0; i < len(raw)-1; {
-		best, bestCost := i+1, grid.Cost(-1)
-		miss := 0
-		for k := min(len(raw)-1, i+maxLook); k > i+1; k-- {
-			lc, ok := straightCost(g, raw[i], raw[k], pre[k]-pre[i])
-			if ok {
-				best, bestCost = k, lc
-				break
-			}
-			if miss++; miss > 24 {
-				break
-			}
+		ok := func(k int) bool {
+			_, fine := straightCost(g, raw[i], raw[k], pre[k]-pre[i]+1)
+			return fine
 		}
-		if bestCost >= 0 {
+		best := reach(i, len(raw)-1, ok)
+		if best > i+1 {
 			dst = appendStraight(g, dst, raw[i], raw[best])
 		} else {
 			dst = append(dst, raw[i+1])
@@ -46,6 +37,38 @@ func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
 		i = best
 	}
 	return dst
+}
+
+// reach returns how far from i a shortcut can go: it doubles the stride
+// while ok holds, then bisects between the last success and the first
+// failure. O(log n) calls of ok. ok(i+1) is assumed.
+func reach(i, last int, ok func(k int) bool) int {
+	good, step := i+1, 2
+	bad := -1
+	for {
+		k := min(i+step, last)
+		if k <= good {
+			return good
+		}
+		if !ok(k) {
+			bad = k
+			break
+		}
+		good = k
+		if k == last {
+			return good
+		}
+		step *= 2
+	}
+	for bad-good > 1 {
+		m := (good + bad) / 2
+		if ok(m) {
+			good = m
+		} else {
+			bad = m
+		}
+	}
+	return good
 }
 
 // straightCost walks the evenly interleaved octile path from a to z and
@@ -119,17 +142,7 @@ func (q *Query) corners(path, dst []grid.Point) []grid.Point {
 	}
 	dst = append(dst, path[0])
 	for i := 0; i < len(path)-1; {
-		next := i + 1
-		miss := 0
-		for k := min(len(path)-1, i+4*maxLook); k > i+1; k-- {
-			if g.LineOfSight(path[i], path[k]) {
-				next = k
-				break
-			}
-			if miss++; miss > 32 {
-				break
-			}
-		}
+		next := reach(i, len(path)-1, func(k int) bool { return g.LineOfSight(path[i], path[k]) })
 		dst = append(dst, path[next])
 		i = next
 	}

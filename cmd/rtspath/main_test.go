@@ -132,6 +132,14 @@ func TestGenThenRoute(t *testing.T) {
 	}
 	out := runOK(t, "route", "-map", m, "-scen", m+".scen", "-every", "7")
 	checkRoute(t, out, g, scens, 7, "astar")
+	// The hierarchical planner: -check fails the run on an invalid path or
+	// one shorter than the optimum.
+	for _, algo := range []string{"hpa", "hpa-smooth", "hpa-corners"} {
+		out := runOK(t, "route", "-map", m, "-scen", m+".scen", "-algo", algo, "-check")
+		if m := trailer.FindStringSubmatch(lastLine(out)); m == nil || m[1] != algo || m[2] != "300" {
+			t.Errorf("%s trailer %q", algo, lastLine(out))
+		}
+	}
 
 	// The same seed gives the same files.
 	m2 := filepath.Join(dir, "again.map")
@@ -221,4 +229,9 @@ func TestBakeAndInspect(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q (want %q)", name, code, e.String(), c.want)
 		}
 	}
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, "\n")
+	return s[strings.LastIndexByte(s, '\n')+1:]
 }
