@@ -1,0 +1,95 @@
+package hpa_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/testmaps"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+type sc1Map struct {
+	g     *grid.Grid
+	b     *preprocess.Bake
+	scens []grid.Scenario
+}
+
+var (
+	sc1Once sync.Once
+	sc1Maps []sc1Map
+)
+
+// sc1 loads every StarCraft map, bakes it, and keeps every 8th line.
+func sc1(b *testing.B) []sc1Map {
+	dir := testmaps.Require(b)
+	sc1Once.Do(func() {
+		maps, _ := testmaps.List(dir, "sc1")
+		for _, m := range maps {
+			g, sc := testmaps.Load(b, m)
+			bk, err := preprocess.Build(g, preprocess.Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var keep []grid.Scenario
+			for i := 0; i < len(sc); i += 8 {
+				keep = append(keep, sc[i])
+			}
+			sc1Maps = append(sc1Maps, sc1Map{g, bk, keep})
+		}
+	})
+	return sc1Maps
+}
+
+// BenchmarkSC1 runs the same StarCraft queries (every 8th line of all 28
+// maps) through our fine A* and the planner in one run; one op is the
+// whole set. Compare the ns/query of the sub-benchmarks:
+//
+//	go test -run '^$' -bench SC1 -benchtime 3x ./hpa
+func BenchmarkSC1(b *testing.B) {
+	maps := sc1(b)
+	n := 0
+	for _, m := range maps {
+		n += len(m.scens)
+	}
+	b.Run("astar", func(b *testing.B) {
+		var buf []grid.Point
+		for range b.N {
+			for _, m := range maps {
+				s := grid.NewSearcher(m.g)
+				for _, sc := range m.scens {
+					res, _ := s.FindPath(sc.Start, sc.Goal, grid.Options{}, buf)
+					buf = res.Path
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/query")
+	})
+	for _, c := range []struct {
+		name string
+		opt  hpa.Options
+	}{{"hpa", hpa.Options{}}, {"hpa-smooth", hpa.Options{Smooth: hpa.Cells}}, {"hpa-corners", hpa.Options{Smooth: hpa.Corners}}} {
+		b.Run(c.name, func(b *testing.B) {
+			qs := make([]*hpa.Query, len(maps))
+			for i, m := range maps {
+				qs[i] = hpa.NewPlanner(m.b).NewQuery()
+			}
+			var buf []grid.Point
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				for i, m := range maps {
+					for _, sc := range m.scens {
+						res, err := qs[i].Find(sc.Start, sc.Goal, c.opt, buf)
+						if err != nil || res.Status != hpa.Found {
+							b.Fatalf("%v→%v: %v %v", sc.Start, sc.Goal, res.Status, err)
+						}
+						buf = res.Path
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/query")
+		})
+	}
+}
