@@ -1,6 +1,7 @@
 // Command rtspath answers Moving AI scenario files, generates RTS-like
 // maps, and (as the SDK grows) bakes, benchmarks and renders them.
 //
+//	rtspath demo
 //	rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
 //	rtspath gen -size 512 -seed 1 -o maps/demo.map
 //	rtspath bake -map M.map -o M.nav
@@ -26,6 +27,7 @@ var commands []command
 
 func init() {
 	commands = []command{
+		{"demo", "generate, bake and query a map; compare A* with the planner", runDemo},
 		{"route", "answer a Moving AI .map.scen file, one path per line", runRoute},
 		{"gen", "generate an RTS-like .map and its .map.scen", runGen},
 		{"bake", "preprocess a map into a bake file (.nav)", runBake},

@@ -235,3 +235,12 @@ func lastLine(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return s[strings.LastIndexByte(s, '\n')+1:]
 }
+
+func TestDemo(t *testing.T) {
+	out := runOK(t, "demo", "-size", "160", "-queries", "60")
+	for _, want := range []string{"map      160×160", "bake", "astar", "hpa-smooth", "60 queries"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q:\n%s", want, out)
+		}
+	}
+}
