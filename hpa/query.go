@@ -138,7 +138,13 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 			return res, err
 		}
 		for i := 0; i+1 < len(cr.Path) && (limit < 0 || len(raw) < limit); i++ {
-			q.seg, err = t.Route(q.fine, cr.Path[i], cr.Path[i+1], q.seg)
+			u, v := cr.Path[i], cr.Path[i+1]
+			pu, pv := t.Points[u].Cell, t.Points[v].Cell
+			if _, ok := q.straight(pu, pv); ok {
+				raw = appendStraight(raw, pu, pv)
+				continue
+			}
+			q.seg, err = t.Route(q.fine, u, v, q.seg)
 			if err != nil {
 				return res, err
 			}
@@ -191,7 +197,22 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 	if len(q.ids) == 0 {
 		return eps
 	}
-	q.costs = slices.Grow(q.costs[:0], len(q.ids))[:len(q.ids)]
+	// Points reached by a free, flat octile path cost exactly the
+	// heuristic: no search. The rest share one Dijkstra in the cluster.
+	k := 0
+	for i, u := range q.ids {
+		if c, ok := q.straight(pt, q.pts[i]); ok {
+			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
+			continue
+		}
+		q.ids[k], q.pts[k] = u, q.pts[i]
+		k++
+	}
+	if k == 0 {
+		return eps
+	}
+	q.ids, q.pts = q.ids[:k], q.pts[:k]
+	q.costs = slices.Grow(q.costs[:0], k)[:k]
 	n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: t.ClusterRect(c), Dijkstra: true}, q.costs)
 	res.Expanded += n
 	if err != nil {
@@ -208,6 +229,12 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 // piece appends the exact path from a to z inside cluster c (without a
 // when raw already ends there).
 func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, error) {
+	if _, ok := q.straight(a, z); ok {
+		if len(raw) == 0 || raw[len(raw)-1] != a {
+			raw = append(raw, a)
+		}
+		return appendStraight(raw, a, z), nil
+	}
 	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c)}, q.seg)
 	q.seg = r.Path
 	if err != nil {
@@ -245,6 +272,24 @@ func (q *Query) nearest(start, goal grid.Point, opt Options, res Result) (Result
 
 func union(a, b grid.Rect) grid.Rect {
 	return grid.R(min(a.Min.X, b.Min.X), min(a.Min.Y, b.Min.Y), max(a.Max.X, b.Max.X), max(a.Max.Y, b.Max.Y))
+}
+
+// straight reports whether the evenly interleaved octile path from a to z
+// is legal and runs over least-weight cells only, and its cost: then it
+// costs exactly the heuristic bound, so it is a least-cost path.
+func (q *Query) straight(a, z grid.Point) (grid.Cost, bool) {
+	g := q.p.g
+	minW := g.MinWeight()
+	if g.Weight(a) != minW {
+		return 0, false
+	}
+	ok := walkStraight(a, z, func(p, r grid.Point) bool {
+		return g.CanStep(p, r) && g.Weight(r) == minW
+	})
+	if !ok {
+		return 0, false
+	}
+	return grid.OctileCost(a, z) * grid.Cost(minW), true
 }
 
 // pathCost sums the step costs of a legal cell path (no checks, no

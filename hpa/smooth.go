@@ -30,7 +30,7 @@ func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
 		}
 		best := reach(i, len(raw)-1, ok)
 		if best > i+1 {
-			dst = appendStraight(g, dst, raw[i], raw[best])
+			dst = appendStraight(dst, raw[i], raw[best])
 		} else {
 			dst = append(dst, raw[i+1])
 		}
@@ -86,7 +86,9 @@ func straightCost(g *grid.Grid, a, z grid.Point, limit grid.Cost) (grid.Cost, bo
 	return c, ok
 }
 
-func appendStraight(g *grid.Grid, dst []grid.Point, a, z grid.Point) []grid.Point {
+// appendStraight appends the cells of the interleaved octile path from a
+// to z, without a.
+func appendStraight(dst []grid.Point, a, z grid.Point) []grid.Point {
 	walkStraight(a, z, func(_, q grid.Point) bool {
 		dst = append(dst, q)
 		return true
