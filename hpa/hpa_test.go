@@ -12,11 +12,7 @@ import (
 )
 
 func genBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*grid.Grid, *preprocess.Bake) {
-	m, err := mapgen.Generate(mapgen.Config{Width: w, Height: h, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := m.Grid(grid.MapOptions{Movement: rule, SwampWeight: 3})
+	g, err := mapgen.NewGrid(mapgen.Config{Width: w, Height: h, Seed: seed}, grid.MapOptions{Movement: rule, SwampWeight: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

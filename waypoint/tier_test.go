@@ -11,11 +11,7 @@ import (
 )
 
 func baked(t testing.TB, size int, seed uint64) (*grid.Grid, *preprocess.Bake) {
-	m, err := mapgen.Generate(mapgen.Config{Width: size, Height: size, Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := m.Grid(grid.MapOptions{SwampWeight: 3})
+	g, err := mapgen.NewGrid(mapgen.Config{Width: size, Height: size, Seed: seed}, grid.MapOptions{SwampWeight: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

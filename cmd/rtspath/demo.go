@@ -30,11 +30,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	t0 := time.Now()
-	m, err := mapgen.Generate(mapgen.Config{Width: *size, Height: *size, Seed: *seed})
-	if err != nil {
-		return err
-	}
-	g, err := m.Grid(grid.MapOptions{})
+	g, err := mapgen.NewGrid(mapgen.Config{Width: *size, Height: *size, Seed: *seed}, grid.MapOptions{})
 	if err != nil {
 		return err
 	}
@@ -56,10 +52,10 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	var qs []query
 	s := grid.NewSearcher(g)
 	var buf []grid.Point
-	r := seedRand(*seed)
+	r := mapgen.NewRand(*seed ^ 0xde30)
 	var astar time.Duration
 	for tries := 0; len(qs) < *n && tries < 50**n; tries++ {
-		a, z := g.PointAt(r.intn(*size**size)), g.PointAt(r.intn(*size**size))
+		a, z := g.PointAt(r.Intn(*size**size)), g.PointAt(r.Intn(*size**size))
 		if !g.Passable(a) || !g.Passable(z) || a == z || !b.SameIsland(a, z) {
 			continue
 		}
@@ -108,19 +104,4 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%d queries between random cells of one island; times on one core.\n", len(qs))
 	return nil
-}
-
-// seedRand is the demo's query generator: SplitMix64, so a seed gives
-// the same queries everywhere.
-type splitmix struct{ s uint64 }
-
-func seedRand(seed uint64) *splitmix { return &splitmix{seed ^ 0xde30} }
-
-func (r *splitmix) intn(n int) int {
-	r.s += 0x9e3779b97f4a7c15
-	z := r.s
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	z ^= z >> 31
-	return int(z % uint64(n))
 }

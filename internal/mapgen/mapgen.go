@@ -391,3 +391,23 @@ func Scenarios(m *grid.MapFile, mapName string, n int, seed uint64) ([]grid.Scen
 	slices.SortStableFunc(out, func(x, y grid.Scenario) int { return x.Bucket - y.Bucket })
 	return out, nil
 }
+
+// NewGrid generates the map for cfg and returns it as a grid read with
+// opt (movement rule, swamp weight).
+func NewGrid(cfg Config, opt grid.MapOptions) (*grid.Grid, error) {
+	m, err := Generate(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return m.Grid(opt)
+}
+
+// Rand is the package's seeded generator (SplitMix64), for tools that
+// need reproducible random queries.
+type Rand struct{ r rng }
+
+// NewRand returns a generator for seed.
+func NewRand(seed uint64) *Rand { return &Rand{rng{s: seed}} }
+
+// Intn returns a value in [0, n); n must be positive.
+func (r *Rand) Intn(n int) int { return r.r.intn(n) }
