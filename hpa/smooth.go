@@ -73,17 +73,49 @@ func reach(i, last int, ok func(k int) bool) int {
 
 // straightCost walks the evenly interleaved octile path from a to z and
 // returns its cost if every step is legal and it costs less than limit.
+// It reads the grid's step masks and weights directly: smoothing calls it
+// O(log n) times per shortcut.
 func straightCost(g *grid.Grid, a, z grid.Point, limit grid.Cost) (grid.Cost, bool) {
+	moves, wt, w := g.StepMasks(), g.Weights(), g.Width()
+	dx, dy := z.X-a.X, z.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	n, nd := max(ax, ay), min(ax, ay)
+	diag := dirOf(sx, sy)
+	str := dirOf(sx, 0)
+	if ay > ax {
+		str = dirOf(0, sy)
+	}
+	dd, sd := diag.Delta(), str.Delta()
+	dOff, sOff := dd.Y*w+dd.X, sd.Y*w+sd.X
+	dUnit, sUnit := grid.StepCost(diag, 1, 0), grid.StepCost(str, 1, 0)
+	i := a.Y*w + a.X
 	var c grid.Cost
-	ok := walkStraight(a, z, func(p, q grid.Point) bool {
-		if !g.CanStep(p, q) {
-			return false
+	acc := 0
+	for range n {
+		acc += nd
+		d, off, unit := str, sOff, sUnit
+		if 2*acc >= n {
+			acc -= n
+			d, off, unit = diag, dOff, dUnit
 		}
-		d, _ := grid.DirOf(p, q)
-		c += grid.StepCost(d, g.Weight(p), g.Weight(q))
-		return c < limit
-	})
-	return c, ok
+		if moves[i]&(1<<d) == 0 {
+			return 0, false
+		}
+		j := i + off
+		c += unit * grid.Cost(int(wt[i])+int(wt[j]))
+		if c >= limit {
+			return 0, false
+		}
+		i = j
+	}
+	return c, true
+}
+
+// dirOf returns the step with the given signs (-1, 0 or 1 each).
+func dirOf(sx, sy int) grid.Dir {
+	d, _ := grid.DirOf(grid.Point{}, grid.Pt(sx, sy))
+	return d
 }
 
 // appendStraight appends the cells of the interleaved octile path from a
