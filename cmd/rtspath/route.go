@@ -29,19 +29,23 @@ type router interface {
 var routers = map[string]func() router{
 	"astar":       func() router { return &fineRouter{} },
 	"dijkstra":    func() router { return &fineRouter{opt: grid.Options{Dijkstra: true}} },
-	"hpa":         func() router { return &hpaRouter{} },
-	"hpa-smooth":  func() router { return &hpaRouter{opt: hpa.Options{Smooth: hpa.Cells}} },
-	"hpa-corners": func() router { return &hpaRouter{opt: hpa.Options{Smooth: hpa.Corners}} },
+	"hpa":         func() router { return &hpaRouter{cs: *clusterFlag} },
+	"hpa-smooth":  func() router { return &hpaRouter{cs: *clusterFlag, opt: hpa.Options{Smooth: hpa.Cells}} },
+	"hpa-corners": func() router { return &hpaRouter{cs: *clusterFlag, opt: hpa.Options{Smooth: hpa.Corners}} },
 }
 
 // hpaRouter is the hierarchical planner over a bake built at prepare.
 type hpaRouter struct {
 	q   *hpa.Query
 	opt hpa.Options
+	cs  int
 }
 
+// clusterFlag is route's -cluster, read by the hpa routers.
+var clusterFlag = new(int)
+
 func (h *hpaRouter) prepare(g *grid.Grid) error {
-	b, err := preprocess.Build(g, preprocess.Config{})
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: h.cs})
 	if err != nil {
 		return err
 	}
@@ -86,6 +90,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	algo := fs.String("algo", "astar", "algorithm: "+routerNames())
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
+	fs.IntVar(clusterFlag, "cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
