@@ -7,6 +7,10 @@ import (
 	"github.com/rtspath/rtspath/navgraph"
 )
 
+// nearby is how many clusters apart (in x and in y) start and goal may be
+// for the exact search over their bounding box to be tried first.
+const nearby = 2
+
 // Query is one goroutine's query state on a planner. It owns its scratch
 // memory: a fine searcher whose scratch is a few clusters in size, not
 // the map's, and a waypoint-graph searcher. Not safe for concurrent use.
@@ -85,9 +89,11 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	raw := q.raw[:0]
 	found := false
 
-	// Neighbouring clusters: an exact search over both first.
+	// Nearby clusters (up to one cluster between them): an exact search
+	// over the clusters' bounding box first, where waypoints would cost
+	// the most detour for the least saving.
 	cw := t.ClustersX()
-	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -1 && dx <= 1 && dy >= -1 && dy <= 1 {
+	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -nearby && dx <= nearby && dy >= -nearby && dy <= nearby {
 		win := union(t.ClusterRect(cs), t.ClusterRect(cg))
 		r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left()}, raw)
 		if err != nil {
@@ -164,7 +170,10 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	case Raw:
 		res.Path = append(res.Path, raw...)
 	case Cells:
-		res.Path = q.smoothCells(raw, res.Path)
+		// A second pass starts its shortcuts from the first pass's
+		// anchors and straightens what the first left bent.
+		q.tmp = q.smoothCells(raw, q.tmp[:0])
+		res.Path = q.smoothCells(q.tmp, res.Path)
 	case Corners:
 		q.tmp = q.smoothCells(raw, q.tmp[:0])
 		res.Path = q.corners(q.tmp, res.Path)
