@@ -222,10 +222,23 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 	}
 	q.ids, q.pts = q.ids[:k], q.pts[:k]
 	q.costs = slices.Grow(q.costs[:0], k)[:k]
-	n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: t.ClusterRect(c), Dijkstra: true}, q.costs)
-	res.Expanded += n
-	if err != nil {
-		return eps
+	win := t.ClusterRect(c)
+	if k <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
+		for i, z := range q.pts {
+			r, err := q.fine.FindPath(pt, z, grid.Options{Window: win}, q.seg)
+			q.seg = r.Path
+			res.Expanded += r.Expanded
+			q.costs[i] = grid.Unreachable
+			if err == nil && r.Status == grid.Found {
+				q.costs[i] = r.Cost
+			}
+		}
+	} else {
+		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true}, q.costs)
+		res.Expanded += n
+		if err != nil {
+			return eps
+		}
 	}
 	for i, u := range q.ids {
 		if q.costs[i] != grid.Unreachable {
