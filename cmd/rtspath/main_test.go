@@ -132,6 +132,12 @@ func TestGenThenRoute(t *testing.T) {
 	}
 	out := runOK(t, "route", "-map", m, "-scen", m+".scen", "-every", "7")
 	checkRoute(t, out, g, scens, 7, "astar")
+	// Per-bucket statistics.
+	var o, e bytes.Buffer
+	if code := run([]string{"route", "-map", m, "-scen", m + ".scen", "-algo", "hpa-smooth", "-stats", "-o", filepath.Join(dir, "s.txt")}, &o, &e); code != 0 ||
+		!strings.Contains(e.String(), "p99 µs") || !regexp.MustCompile(`(?m)^\s+all\s+300\s`).MatchString(e.String()) {
+		t.Errorf("route -stats: exit %d\n%s", code, e.String())
+	}
 	// The hierarchical planner: -check fails the run on an invalid path or
 	// one shorter than the optimum.
 	for _, algo := range []string{"hpa", "hpa-smooth", "hpa-corners"} {

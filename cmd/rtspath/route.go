@@ -6,10 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 	"time"
+
+	"gonum.org/v1/gonum/stat"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
@@ -91,6 +95,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
 	fs.IntVar(clusterFlag, "cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
+	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
@@ -137,6 +142,7 @@ blocked. The last line is
 	}
 	prep := time.Since(t0)
 
+	var buckets bucketStats
 	var (
 		path             []grid.Point
 		queryNS          time.Duration
@@ -151,8 +157,16 @@ blocked. The last line is
 		n++
 		t := time.Now()
 		p, found, err := r.route(sc.Start, sc.Goal, path)
-		queryNS += time.Since(t)
+		took := time.Since(t)
+		queryNS += took
 		path = p
+		if *stats && err == nil && found {
+			over := 0.0 // within the printed precision counts as optimal
+			if l := grid.Length(p); sc.Optimal > 0 && !sc.Matches(l) {
+				over = l/sc.Optimal - 1
+			}
+			buckets.add(sc.Bucket, float64(took.Nanoseconds())/1e3, over)
+		}
 		switch {
 		case err != nil:
 			invalid++
@@ -204,6 +218,9 @@ blocked. The last line is
 	}
 	if err := closeOut(); err != nil {
 		return err
+	}
+	if *stats {
+		buckets.print(stderr)
 	}
 	if *check {
 		what := "match the published optimum"
@@ -261,4 +278,46 @@ func validPath(g *grid.Grid, p []grid.Point, corners bool) error {
 		}
 	}
 	return nil
+}
+
+// bucketStats collects query times and lengths over the optimum per
+// scenario bucket.
+type bucketStats struct {
+	us, over map[int][]float64
+}
+
+func (b *bucketStats) add(bucket int, us, over float64) {
+	if b.us == nil {
+		b.us, b.over = map[int][]float64{}, map[int][]float64{}
+	}
+	b.us[bucket] = append(b.us[bucket], us)
+	b.over[bucket] = append(b.over[bucket], over)
+}
+
+// print writes one line per bucket (in bucket order) and one for all.
+func (b *bucketStats) print(w io.Writer) {
+	var keys []int
+	for k := range b.us {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "bucket	queries	mean µs	p50 µs	p95 µs	p99 µs	mean over	p99 over	worst over	\n")
+	var allUS, allOver []float64
+	line := func(name string, us, over []float64) {
+		us, over = slices.Clone(us), slices.Clone(over)
+		sort.Float64s(us)
+		sort.Float64s(over)
+		q := func(v []float64, p float64) float64 { return stat.Quantile(p, stat.Empirical, v, nil) }
+		fmt.Fprintf(tw, "%s\t%d\t%.1f\t%.1f\t%.1f\t%.1f\t%.3f%%\t%.3f%%\t%.3f%%\t\n", name, len(us), stat.Mean(us, nil),
+			q(us, 0.5), q(us, 0.95), q(us, 0.99), 100*stat.Mean(over, nil), 100*q(over, 0.99), 100*over[len(over)-1])
+	}
+	for _, k := range keys {
+		line(strconv.Itoa(k), b.us[k], b.over[k])
+		allUS, allOver = append(allUS, b.us[k]...), append(allOver, b.over[k]...)
+	}
+	if len(allUS) > 0 {
+		line("all", allUS, allOver)
+	}
+	tw.Flush()
 }
