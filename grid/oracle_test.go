@@ -301,3 +301,47 @@ func TestAvoidAgainstGonum(t *testing.T) {
 		t.Errorf("only %d paths", found)
 	}
 }
+
+// TestOctileLine: when OctileLineCost accepts a line, AppendOctileLine's
+// cells form a legal path of that cost with max(|dx|,|dy|) steps, and a
+// cost equal to the heuristic bound is the optimum.
+func TestOctileLine(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	s := grid.NewSearcher(nil)
+	accepted := 0
+	for range 3000 {
+		g := randomGrid(r)
+		s.SetGrid(g)
+		a, ok1 := randomOpen(r, g, g.Bounds())
+		z, ok2 := randomOpen(r, g, g.Bounds())
+		if !ok1 || !ok2 {
+			continue
+		}
+		c, ok := g.OctileLineCost(a, z, grid.Unreachable)
+		if !ok {
+			continue
+		}
+		accepted++
+		line := grid.AppendOctileLine([]grid.Point{a}, a, z)
+		d := z.Sub(a)
+		if line[len(line)-1] != z || len(line)-1 != max(d.X, -d.X, d.Y, -d.Y) {
+			t.Fatalf("line %v→%v: %v", a, z, line)
+		}
+		pc, err := g.PathCost(line)
+		if err != nil || pc != c {
+			t.Fatalf("line %v→%v costs %d (%v), OctileLineCost %d", a, z, pc, err, c)
+		}
+		if c == grid.OctileCost(a, z)*grid.Cost(g.MinWeight()) {
+			res, _ := s.FindPath(a, z, grid.Options{}, nil)
+			if res.Cost != c {
+				t.Fatalf("line at the bound costs %d, optimum %d", c, res.Cost)
+			}
+		}
+		if _, ok := g.OctileLineCost(a, z, c); ok && c > 0 {
+			t.Fatal("limit not enforced")
+		}
+	}
+	if accepted < 500 {
+		t.Errorf("only %d lines accepted", accepted)
+	}
+}

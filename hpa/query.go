@@ -144,13 +144,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 			return res, err
 		}
 		for i := 0; i+1 < len(cr.Path) && (limit < 0 || len(raw) < limit); i++ {
-			u, v := cr.Path[i], cr.Path[i+1]
-			pu, pv := t.Points[u].Cell, t.Points[v].Cell
-			if _, ok := q.straight(pu, pv); ok {
-				raw = appendStraight(raw, pu, pv)
-				continue
-			}
-			q.seg, err = t.Route(q.fine, u, v, q.seg)
+			q.seg, err = t.Route(q.fine, cr.Path[i], cr.Path[i+1], q.seg)
 			if err != nil {
 				return res, err
 			}
@@ -183,9 +177,9 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	}
 	res.Status = Found
 	if opt.Smooth == Corners {
-		res.Cost = pathCost(p.g, q.tmp)
+		res.Cost, _ = p.g.PathCost(q.tmp)
 	} else {
-		res.Cost = pathCost(p.g, res.Path)
+		res.Cost, _ = p.g.PathCost(res.Path)
 	}
 	return res, nil
 }
@@ -255,7 +249,7 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		if len(raw) == 0 || raw[len(raw)-1] != a {
 			raw = append(raw, a)
 		}
-		return appendStraight(raw, a, z), nil
+		return grid.AppendOctileLine(raw, a, z), nil
 	}
 	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c)}, q.seg)
 	q.seg = r.Path
@@ -287,7 +281,7 @@ func (q *Query) nearest(start, goal grid.Point, opt Options, res Result) (Result
 	}
 	if opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1 {
 		res.Path = res.Path[:opt.FirstSteps+1]
-		res.Cost = pathCost(q.p.g, res.Path)
+		res.Cost, _ = q.p.g.PathCost(res.Path)
 	}
 	return res, nil
 }
@@ -296,31 +290,11 @@ func union(a, b grid.Rect) grid.Rect {
 	return grid.R(min(a.Min.X, b.Min.X), min(a.Min.Y, b.Min.Y), max(a.Max.X, b.Max.X), max(a.Max.Y, b.Max.Y))
 }
 
-// straight reports whether the evenly interleaved octile path from a to z
-// is legal and runs over least-weight cells only, and its cost: then it
-// costs exactly the heuristic bound, so it is a least-cost path.
+// straight reports whether the octile line from a to z is legal and runs
+// over least-weight cells only, and its cost: then it costs exactly the
+// heuristic bound, so it is a least-cost path.
 func (q *Query) straight(a, z grid.Point) (grid.Cost, bool) {
 	g := q.p.g
-	minW := g.MinWeight()
-	if g.Weight(a) != minW {
-		return 0, false
-	}
-	ok := walkStraight(a, z, func(p, r grid.Point) bool {
-		return g.CanStep(p, r) && g.Weight(r) == minW
-	})
-	if !ok {
-		return 0, false
-	}
-	return grid.OctileCost(a, z) * grid.Cost(minW), true
-}
-
-// pathCost sums the step costs of a legal cell path (no checks, no
-// allocation).
-func pathCost(g *grid.Grid, path []grid.Point) grid.Cost {
-	var c grid.Cost
-	for i := 1; i < len(path); i++ {
-		d, _ := grid.DirOf(path[i-1], path[i])
-		c += grid.StepCost(d, g.Weight(path[i-1]), g.Weight(path[i]))
-	}
-	return c
+	c, ok := g.OctileLineCost(a, z, grid.Unreachable)
+	return c, ok && c == grid.OctileCost(a, z)*grid.Cost(g.MinWeight())
 }

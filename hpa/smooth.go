@@ -2,10 +2,10 @@ package hpa
 
 import "github.com/rtspath/rtspath/grid"
 
-// smoothCells replaces stretches of the path by the plainest grid path
-// between their ends (diagonal and straight steps interleaved evenly)
-// wherever that path is legal and costs no more, and appends the result
-// to dst. Every step stays a legal grid step and the cost never rises.
+// smoothCells replaces stretches of the path by the octile line between
+// their ends (see grid.OctileLineCost) wherever it is legal and costs no
+// more, and appends the result to dst. Every step stays a legal grid step
+// and the cost never rises.
 // From each anchor the reach of a shortcut is found by doubling and
 // bisection, so smoothing costs O(n log n) cell checks.
 func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
@@ -25,12 +25,12 @@ func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
 	dst = append(dst, raw[0])
 	for i := 0; i < len(raw)-1; {
 		ok := func(k int) bool {
-			_, fine := straightCost(g, raw[i], raw[k], pre[k]-pre[i]+1)
+			_, fine := g.OctileLineCost(raw[i], raw[k], pre[k]-pre[i]+1)
 			return fine
 		}
 		best := reach(i, len(raw)-1, ok)
 		if best > i+1 {
-			dst = appendStraight(dst, raw[i], raw[best])
+			dst = grid.AppendOctileLine(dst, raw[i], raw[best])
 		} else {
 			dst = append(dst, raw[i+1])
 		}
@@ -69,102 +69,6 @@ func reach(i, last int, ok func(k int) bool) int {
 		}
 	}
 	return good
-}
-
-// straightCost walks the evenly interleaved octile path from a to z and
-// returns its cost if every step is legal and it costs less than limit.
-// It reads the grid's step masks and weights directly: smoothing calls it
-// O(log n) times per shortcut.
-func straightCost(g *grid.Grid, a, z grid.Point, limit grid.Cost) (grid.Cost, bool) {
-	moves, wt, w := g.StepMasks(), g.Weights(), g.Width()
-	dx, dy := z.X-a.X, z.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
-	n, nd := max(ax, ay), min(ax, ay)
-	diag := dirOf(sx, sy)
-	str := dirOf(sx, 0)
-	if ay > ax {
-		str = dirOf(0, sy)
-	}
-	dd, sd := diag.Delta(), str.Delta()
-	dOff, sOff := dd.Y*w+dd.X, sd.Y*w+sd.X
-	dUnit, sUnit := grid.StepCost(diag, 1, 0), grid.StepCost(str, 1, 0)
-	i := a.Y*w + a.X
-	var c grid.Cost
-	acc := 0
-	for range n {
-		acc += nd
-		d, off, unit := str, sOff, sUnit
-		if 2*acc >= n {
-			acc -= n
-			d, off, unit = diag, dOff, dUnit
-		}
-		if moves[i]&(1<<d) == 0 {
-			return 0, false
-		}
-		j := i + off
-		c += unit * grid.Cost(int(wt[i])+int(wt[j]))
-		if c >= limit {
-			return 0, false
-		}
-		i = j
-	}
-	return c, true
-}
-
-// dirOf returns the step with the given signs (-1, 0 or 1 each).
-func dirOf(sx, sy int) grid.Dir {
-	d, _ := grid.DirOf(grid.Point{}, grid.Pt(sx, sy))
-	return d
-}
-
-// appendStraight appends the cells of the interleaved octile path from a
-// to z, without a.
-func appendStraight(dst []grid.Point, a, z grid.Point) []grid.Point {
-	walkStraight(a, z, func(_, q grid.Point) bool {
-		dst = append(dst, q)
-		return true
-	})
-	return dst
-}
-
-// walkStraight calls step for each step of the octile path from a to z
-// whose diagonal steps are spread evenly among the straight ones (a
-// Bresenham line in octile steps), until step returns false.
-func walkStraight(a, z grid.Point, step func(p, q grid.Point) bool) bool {
-	dx, dy := z.X-a.X, z.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
-	n, nd := max(ax, ay), min(ax, ay) // steps, of which nd diagonal
-	p := a
-	acc := 0
-	for i := 0; i < n; i++ {
-		acc += nd
-		var q grid.Point
-		if 2*acc >= n { // time for a diagonal step
-			acc -= n
-			q = grid.Pt(p.X+sx, p.Y+sy)
-		} else if ax >= ay {
-			q = grid.Pt(p.X+sx, p.Y)
-		} else {
-			q = grid.Pt(p.X, p.Y+sy)
-		}
-		if !step(p, q) {
-			return false
-		}
-		p = q
-	}
-	return true
-}
-
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // corners appends to dst the corners of a cell path: from each corner,

@@ -520,7 +520,8 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 		}
 		k := 0
 		for ; k < len(x.targets) && budget > 0; k++ {
-			if c, ok := b.octilePath(pi, b.g.Index(x.targets[k])); ok {
+			a, z := b.g.PointAt(pi), x.targets[k]
+			if c, ok := b.g.OctileLineCost(a, z, grid.Unreachable); ok && c == grid.OctileCost(a, z)*grid.Cost(b.g.MinWeight()) {
 				x.costs[k] = c // no search can beat the heuristic's bound
 				continue
 			}
@@ -558,65 +559,6 @@ func (b *Bake) ensureWorkers(workers int) {
 	for len(b.workers) < max(workers, 1) {
 		b.workers = append(b.workers, intraScratch{s: grid.NewSearcher(b.g)})
 	}
-}
-
-// octilePath reports whether one of the two plainest octile paths from
-// cell i to cell j (all diagonal steps first, or all straight steps
-// first) is legal and runs over cells of the grid's least weight only, and
-// its cost. Such a path costs exactly the A* heuristic, a lower bound on
-// every path, so it is a least-cost path: no search needed.
-func (b *Bake) octilePath(i, j int) (grid.Cost, bool) {
-	wt, moves := b.g.Weights(), b.g.StepMasks()
-	minW := b.g.MinWeight()
-	if wt[i] != minW {
-		return 0, false
-	}
-	w := b.w
-	x0, y0, x1, y1 := i%w, i/w, j%w, j/w
-	dx, dy := x1-x0, y1-y0
-	sx, sy := 1, 1
-	if dx < 0 {
-		sx, dx = -1, -dx
-	}
-	if dy < 0 {
-		sy, dy = -1, -dy
-	}
-	diag := dirOf(sx, sy)
-	straight := dirOf(sx, 0)
-	if dy > dx {
-		straight = dirOf(0, sy)
-	}
-	nd, ns := min(dx, dy), max(dx, dy)-min(dx, dy)
-	walk := func(first grid.Dir, n1 int, second grid.Dir, n2 int) bool {
-		c := i
-		for _, leg := range [2]struct {
-			d grid.Dir
-			n int
-		}{{first, n1}, {second, n2}} {
-			dd := leg.d.Delta()
-			step := dd.Y*w + dd.X
-			for range leg.n {
-				if moves[c]&(1<<leg.d) == 0 {
-					return false
-				}
-				c += step
-				if wt[c] != minW {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	if walk(diag, nd, straight, ns) || walk(straight, ns, diag, nd) {
-		return grid.OctileCost(grid.Pt(x0, y0), grid.Pt(x1, y1)) * grid.Cost(minW), true
-	}
-	return 0, false
-}
-
-// dirOf returns the step with the given signs (-1, 0 or 1 each).
-func dirOf(sx, sy int) grid.Dir {
-	d, _ := grid.DirOf(grid.Point{}, grid.Pt(sx, sy))
-	return d
 }
 
 // intraScratch is one worker's memory.
