@@ -1,6 +1,9 @@
 package navgraph
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Endpoint is a node with a cost: where a search may start (the cost of
 // reaching the node from the real start) or end (the cost still to pay
@@ -28,6 +31,10 @@ type Query struct {
 	// bit set of every node in a dead end and excepts the dead ends that
 	// hold the start or the goal.
 	Except func(n int32) bool
+	// Landmarks, if not nil, add the ALT lower bound to Heuristic (the
+	// search uses the larger of the two). They must have been made on this
+	// graph as it is now.
+	Landmarks *Landmarks
 	// MaxExpansions bounds the work of one search (0 = no limit).
 	MaxExpansions int
 }
@@ -55,7 +62,10 @@ type Searcher struct {
 	tcost []Cost
 	tgen  []uint32
 	gen   uint32
-	heap  []item
+	heap  heap
+	lmD   []Cost  // per landmark: the target terms of the ALT bound
+	act   []int32 // the landmarks this query uses
+	hv    []Cost  // stamp-guarded: the node's heuristic
 }
 
 type item struct {
@@ -82,6 +92,7 @@ func (s *Searcher) reset() {
 		s.tgt = make([]int32, n)
 		s.tcost = make([]Cost, n)
 		s.tgen = make([]uint32, n)
+		s.hv = make([]Cost, n)
 		s.gen = 0
 	}
 	if s.gen == 1<<32-1 {
@@ -90,7 +101,7 @@ func (s *Searcher) reset() {
 		s.gen = 0
 	}
 	s.gen++
-	s.heap = s.heap[:0]
+	s.heap.items = s.heap.items[:0]
 }
 
 // Search finds a least-cost path from any source to any target under q
@@ -119,22 +130,48 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			s.tgen[t.Node], s.tcost[t.Node], s.tgt[t.Node] = gen, t.Cost, int32(i)
 		}
 	}
-	h := func(int32) Cost { return 0 }
-	if q.Heuristic != nil {
-		h = q.Heuristic
+	lm := q.Landmarks
+	if lm != nil && lm.k == 0 {
+		lm = nil
+	}
+	if lm != nil {
+		if len(lm.dist) != lm.k*n {
+			return res, fmt.Errorf("%w: landmarks of a %d-node graph on %d nodes", ErrGraph, len(lm.dist)/lm.k, n)
+		}
+		s.lmD = slices.Grow(s.lmD[:0], 2*lm.k)[:2*lm.k]
+		lm.goals(q.Targets, s.lmD)
+		s.act = lm.active(q.Sources, s.lmD, s.act[:0])
+	}
+	user := q.Heuristic
+	// h is computed once per node and query: a node reached again keeps
+	// its bound.
+	h := func(v int32) Cost {
+		if s.stamp[v] == gen {
+			return s.hv[v]
+		}
+		var x Cost
+		if user != nil {
+			x = user(v)
+		}
+		if lm != nil {
+			x = max(x, lm.bound(v, s.lmD, s.act))
+		}
+		s.hv[v] = x
+		return x
 	}
 	for i, e := range q.Sources {
 		if s.stamp[e.Node] == gen && s.cost[e.Node] <= e.Cost {
 			continue
 		}
+		hv := h(e.Node)
 		s.stamp[e.Node], s.cost[e.Node], s.from[e.Node], s.src[e.Node] = gen, e.Cost, -1, int32(i)
-		s.push(item{e.Cost + h(e.Node), e.Cost, e.Node})
+		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
 	}
 	// best is the cheapest complete path seen: a target node's g plus its
 	// exit cost. It is final once no open entry can beat it (f >= best).
 	best, bestNode := Unreachable, int32(-1)
-	for len(s.heap) > 0 {
-		it := s.pop()
+	for len(s.heap.items) > 0 {
+		it := s.heap.pop()
 		if it.f >= best {
 			break
 		}
@@ -160,8 +197,9 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && s.tgen[v] != gen && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
+			hv := h(v)
 			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]
-			s.push(item{ng + h(v), ng, v})
+			s.heap.push(item{ng + hv, ng, v})
 		}
 	}
 	if bestNode < 0 {
@@ -190,42 +228,54 @@ func less(a, b item) bool {
 	return a.n < b.n
 }
 
-func (s *Searcher) push(it item) {
-	h := append(s.heap, it)
+// heap is a 4-ary min-heap of items under less: half the depth of a
+// binary heap, and a node's children share a cache line or two.
+type heap struct{ items []item }
+
+func heapOf(items []item) heap { return heap{items} }
+
+func (hp *heap) push(it item) {
+	h := append(hp.items, it)
 	i := len(h) - 1
 	for i > 0 {
-		p := (i - 1) / 2
-		if !less(h[i], h[p]) {
+		p := (i - 1) / 4
+		if !less(it, h[p]) {
 			break
 		}
-		h[i], h[p] = h[p], h[i]
+		h[i] = h[p]
 		i = p
 	}
-	s.heap = h
+	h[i] = it
+	hp.items = h
 }
 
-func (s *Searcher) pop() item {
-	h := s.heap
+func (hp *heap) pop() item {
+	h := hp.items
 	top := h[0]
 	last := len(h) - 1
-	h[0] = h[last]
+	x := h[last]
 	h = h[:last]
 	i := 0
 	for {
-		l := 2*i + 1
-		if l >= last {
+		c := 4*i + 1
+		if c >= last {
 			break
 		}
-		m := l
-		if r := l + 1; r < last && less(h[r], h[l]) {
-			m = r
+		m := c
+		for k := c + 1; k < min(c+4, last); k++ {
+			if less(h[k], h[m]) {
+				m = k
+			}
 		}
-		if !less(h[m], h[i]) {
+		if !less(h[m], x) {
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		h[i] = h[m]
 		i = m
 	}
-	s.heap = h
+	if last > 0 {
+		h[i] = x
+	}
+	hp.items = h
 	return top
 }

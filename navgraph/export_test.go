@@ -1,0 +1,12 @@
+package navgraph
+
+// Bound exposes the ALT bound from v to targets for tests.
+func (l *Landmarks) Bound(targets []Endpoint, v int32) Cost {
+	d := make([]Cost, 2*l.k)
+	l.goals(targets, d)
+	all := make([]int32, l.k)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	return l.bound(v, d, all)
+}
