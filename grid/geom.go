@@ -93,11 +93,22 @@ func (d Dir) Diagonal() bool { return d >= NorthEast }
 // DirOf returns the direction of the unit step from a to b and true, or
 // false if b is not one of a's eight neighbours.
 func DirOf(a, b Point) (Dir, bool) {
-	d := b.Sub(a)
-	for i, dd := range dirDelta {
-		if dd == d {
-			return Dir(i), true
-		}
+	dx, dy := b.X-a.X+1, b.Y-a.Y+1
+	if uint(dx) > 2 || uint(dy) > 2 {
+		return 0, false
 	}
-	return 0, false
+	d := dirOf[dy*3+dx]
+	if d < 0 {
+		return 0, false
+	}
+	return Dir(d), true
 }
+
+// dirOf maps (dy+1)*3 + dx+1 to the direction of the step (dx, dy).
+var dirOf = func() (t [9]int8) {
+	t[4] = -1
+	for d, dd := range dirDelta {
+		t[(dd.Y+1)*3+dd.X+1] = int8(d)
+	}
+	return t
+}()

@@ -1,34 +1,45 @@
 package grid
 
-// The octile line from a to z is the grid path of max(|dx|,|dy|) steps
-// whose min(|dx|,|dy|) diagonal steps are spread evenly among the straight
-// ones (a Bresenham line in octile steps). When it is legal it is the
+// The step line from a to z is the grid path with the fewest steps whose
+// two kinds of step are spread evenly (a Bresenham line in grid steps):
+// under the octile rules, max(|dx|,|dy|) steps of which min(|dx|,|dy|)
+// are diagonal; under Cardinal, |dx|+|dy| straight steps, those along
+// the shorter axis spread among the others. When it is legal it is the
 // straightest least-step path between the two cells, and on cells of the
-// least weight it costs exactly OctileCost × MinWeight, the A* heuristic,
-// so no path is cheaper.
+// least weight it costs exactly LeastCost, the A* heuristic, so no path
+// is cheaper.
 
-// octileSteps yields the directions of the octile line.
-type octileSteps struct {
+// lineSteps yields the directions of a step line.
+type lineSteps struct {
 	n, nd, acc int
-	diag, str  Dir
+	diag, str  Dir // the rarer step (diagonal, or along the shorter axis) and the other
 }
 
-func newOctileSteps(a, z Point) octileSteps {
+func newLineSteps(a, z Point, rule Movement) lineSteps {
 	dx, dy := z.X-a.X, z.Y-a.Y
 	ax, ay := abs(dx), abs(dy)
 	sx, sy := sign(dx), sign(dy)
-	s := octileSteps{n: max(ax, ay), nd: min(ax, ay)}
+	s := lineSteps{n: max(ax, ay), nd: min(ax, ay)}
 	s.diag, _ = DirOf(Point{}, Point{sx, sy})
 	if ay > ax {
 		s.str, _ = DirOf(Point{}, Point{0, sy})
+		if rule == Cardinal {
+			s.diag, _ = DirOf(Point{}, Point{sx, 0})
+		}
 	} else {
 		s.str, _ = DirOf(Point{}, Point{sx, 0})
+		if rule == Cardinal {
+			s.diag, _ = DirOf(Point{}, Point{0, sy})
+		}
+	}
+	if rule == Cardinal {
+		s.n = ax + ay
 	}
 	return s
 }
 
 // next returns the direction of the next step; call it n times.
-func (s *octileSteps) next() Dir {
+func (s *lineSteps) next() Dir {
 	s.acc += s.nd
 	if 2*s.acc >= s.n {
 		s.acc -= s.n
@@ -47,13 +58,28 @@ func sign(v int) int {
 	return 0
 }
 
-// OctileLineCost returns the cost of the octile line from a to z if every
+// LeastCost returns the cost of the cheapest conceivable path from a to
+// z on g: the unobstructed path over cells of the least weight (octile
+// under the octile rules, Manhattan under Cardinal). It is the A*
+// heuristic, and a path that costs it is a least-cost path.
+func (g *Grid) LeastCost(a, z Point) Cost {
+	if g.rule == Cardinal {
+		return Straight * Cost(abs(a.X-z.X)+abs(a.Y-z.Y)) * Cost(g.minW)
+	}
+	return OctileCost(a, z) * Cost(g.minW)
+}
+
+// StepLineCost returns the cost of the step line from a to z if every
 // step of it is legal and its cost stays below limit. Both cells must be
-// on the grid. O(|z-a|), no allocation. A result equal to
-// OctileCost(a, z) × MinWeight means the line is a least-cost path.
-func (g *Grid) OctileLineCost(a, z Point, limit Cost) (Cost, bool) {
-	s := newOctileSteps(a, z)
+// on the grid. O(|z-a|), no allocation. A result equal to LeastCost(a, z)
+// means the line is a least-cost path.
+func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
+	s := newLineSteps(a, z, g.rule)
 	i := a.Y*g.w + a.X
+	if g.hist[g.minW] == len(g.wt) { // one weight: the line costs its length
+		c := g.LeastCost(a, z)
+		return c, c < limit && g.lineLegal(i, s)
+	}
 	var c Cost
 	for range s.n {
 		d := s.next()
@@ -71,11 +97,37 @@ func (g *Grid) OctileLineCost(a, z Point, limit Cost) (Cost, bool) {
 	return c, true
 }
 
-// AppendOctileLine appends the cells of the octile line from a to z to
-// dst, without a. It does not look at the grid: check the line with
-// OctileLineCost first.
-func AppendOctileLine(dst []Point, a, z Point) []Point {
-	s := newOctileSteps(a, z)
+// lineLegal reports whether every step of the line s from cell i is
+// legal.
+func (g *Grid) lineLegal(i int, s lineSteps) bool {
+	bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
+	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
+	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
+	moves := g.moves
+	n, nd, acc := s.n, s.nd, s.acc
+	for range n {
+		acc += nd
+		if 2*acc >= n {
+			acc -= n
+			if moves[i]&bd == 0 {
+				return false
+			}
+			i += od
+		} else {
+			if moves[i]&bs == 0 {
+				return false
+			}
+			i += os
+		}
+	}
+	return true
+}
+
+// AppendStepLine appends the cells of the step line from a to z under
+// g's movement rule to dst, without a. It does not look at the cells:
+// check the line with StepLineCost first.
+func (g *Grid) AppendStepLine(dst []Point, a, z Point) []Point {
+	s := newLineSteps(a, z, g.rule)
 	p := a
 	for range s.n {
 		p = p.Add(dirDelta[s.next()])

@@ -75,8 +75,9 @@ func TestSearchAgainstGonum(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var s *grid.Searcher
+	full := grid.NewSearcher(nil)
 	var buf []grid.Point
-	var found, unreachable, partial int
+	var found, unreachable, partial, proved, beaten int
 	for iter := range n {
 		g := randomGrid(r)
 		if s == nil {
@@ -84,6 +85,7 @@ func TestSearchAgainstGonum(t *testing.T) {
 		} else {
 			s.SetGrid(g) // one searcher across maps of every size
 		}
+		full.SetGrid(g)
 		win := g.Bounds()
 		if r.IntN(3) == 0 {
 			x0, y0 := r.IntN(g.Width()), r.IntN(g.Height())
@@ -122,6 +124,17 @@ func TestSearchAgainstGonum(t *testing.T) {
 					t.Fatalf("map %d: %v", iter, err)
 				}
 				buf = res.Path
+				// Outside bounds every path that leaves the window.
+				whole, _ := full.FindPath(start, goal, grid.Options{}, nil)
+				if whole.Status == grid.Found && (res.Status != grid.Found || whole.Cost < res.Cost) && res.Outside > whole.Cost {
+					t.Fatalf("map %d %v→%v: window %v path %d, whole grid %d, Outside %d", iter, start, goal, win, res.Cost, whole.Cost, res.Outside)
+				}
+				if res.Status == grid.Found && res.Cost <= res.Outside {
+					proved++
+				}
+				if whole.Status == grid.Found && (res.Status != grid.Found || whole.Cost < res.Cost) {
+					beaten++ // the window kept the search from the optimum
+				}
 				if want == grid.Unreachable {
 					if res.Status != grid.NoPath || len(res.Path) != 0 {
 						t.Fatalf("map %d %v→%v: want no path, got %v %v\n%s", iter, start, goal, res.Status, res.Path, g.Draw(nil))
@@ -221,7 +234,10 @@ func TestSearchAgainstGonum(t *testing.T) {
 	if found < n/2 || unreachable < n/20 || partial != unreachable {
 		t.Errorf("too few cases: %d found, %d unreachable, %d partial", found, unreachable, partial)
 	}
-	t.Logf("%d reachable goals, %d unreachable", found, unreachable)
+	if beaten == 0 {
+		t.Error("no window ever hid the optimum: Outside untested")
+	}
+	t.Logf("%d reachable goals, %d unreachable; %d paths proved optimal on the whole grid, %d windows hid the optimum", found, unreachable, proved, beaten)
 }
 
 // TestMaxExpansions checks the work bound: the search stops after exactly
@@ -302,10 +318,11 @@ func TestAvoidAgainstGonum(t *testing.T) {
 	}
 }
 
-// TestOctileLine: when OctileLineCost accepts a line, AppendOctileLine's
-// cells form a legal path of that cost with max(|dx|,|dy|) steps, and a
-// cost equal to the heuristic bound is the optimum.
-func TestOctileLine(t *testing.T) {
+// TestStepLine: when StepLineCost accepts a line, AppendStepLine's
+// cells form a legal path of that cost with max(|dx|,|dy|) steps
+// (|dx|+|dy| under Cardinal), a cost equal to LeastCost is the optimum,
+// and a rejected line really has an illegal step.
+func TestStepLine(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	s := grid.NewSearcher(nil)
 	accepted := 0
@@ -317,27 +334,34 @@ func TestOctileLine(t *testing.T) {
 		if !ok1 || !ok2 {
 			continue
 		}
-		c, ok := g.OctileLineCost(a, z, grid.Unreachable)
+		c, ok := g.StepLineCost(a, z, grid.Unreachable)
 		if !ok {
+			if _, err := g.PathCost(g.AppendStepLine([]grid.Point{a}, a, z)); err == nil {
+				t.Fatalf("legal line %v→%v rejected", a, z)
+			}
 			continue
 		}
 		accepted++
-		line := grid.AppendOctileLine([]grid.Point{a}, a, z)
+		line := g.AppendStepLine([]grid.Point{a}, a, z)
 		d := z.Sub(a)
-		if line[len(line)-1] != z || len(line)-1 != max(d.X, -d.X, d.Y, -d.Y) {
+		steps := max(d.X, -d.X, d.Y, -d.Y)
+		if g.Movement() == grid.Cardinal {
+			steps = max(d.X, -d.X) + max(d.Y, -d.Y)
+		}
+		if line[len(line)-1] != z || len(line)-1 != steps {
 			t.Fatalf("line %v→%v: %v", a, z, line)
 		}
 		pc, err := g.PathCost(line)
 		if err != nil || pc != c {
-			t.Fatalf("line %v→%v costs %d (%v), OctileLineCost %d", a, z, pc, err, c)
+			t.Fatalf("line %v→%v costs %d (%v), StepLineCost %d", a, z, pc, err, c)
 		}
-		if c == grid.OctileCost(a, z)*grid.Cost(g.MinWeight()) {
+		if c == g.LeastCost(a, z) {
 			res, _ := s.FindPath(a, z, grid.Options{}, nil)
 			if res.Cost != c {
 				t.Fatalf("line at the bound costs %d, optimum %d", c, res.Cost)
 			}
 		}
-		if _, ok := g.OctileLineCost(a, z, c); ok && c > 0 {
+		if _, ok := g.StepLineCost(a, z, c); ok && c > 0 {
 			t.Fatal("limit not enforced")
 		}
 	}

@@ -65,6 +65,12 @@ type Result struct {
 	Cost     Cost    // cost of Path
 	Expanded int     // cells expanded (closed) by the search
 	Target   int     // FindNearest: index of the target reached, else -1
+	// Outside bounds from below the cost of any path to the goal that
+	// leaves the search's window (Unreachable when none can, or the
+	// search had no window). A windowed FindPath whose Cost is at most
+	// Outside has found a least-cost path of the whole grid, not only of
+	// the window. Set by FindPath.
+	Outside Cost
 }
 
 // Searcher runs exact searches on one grid. It owns its scratch memory,
@@ -182,7 +188,7 @@ func (s *Searcher) point(li int) Point {
 // Cost: O(E log E) for E cells expanded; with A* on open ground E is near
 // the path length.
 func (s *Searcher) FindPath(start, goal Point, opt Options, dst []Point) (Result, error) {
-	res := Result{Path: dst[:0], Target: -1}
+	res := Result{Path: dst[:0], Target: -1, Outside: Unreachable}
 	if err := s.g.check(goal, "goal"); err != nil {
 		return res, err
 	}
@@ -203,7 +209,7 @@ func (s *Searcher) FindPath(start, goal Point, opt Options, dst []Point) (Result
 // With no reachable target the Status is NoPath. Duplicate targets are
 // allowed (the first index wins).
 func (s *Searcher) FindNearest(start Point, targets []Point, opt Options, dst []Point) (Result, error) {
-	res := Result{Path: dst[:0], Target: -1}
+	res := Result{Path: dst[:0], Target: -1, Outside: Unreachable}
 	if err := s.markTargets(start, targets, &opt); err != nil {
 		return res, err
 	}
@@ -373,18 +379,33 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 		gi := y*gw + x
 		m := moves[gi]
 		if !full {
+			in := m
 			if x == minX {
-				m &^= maskW
+				in &^= maskW
 			}
 			if x == maxX {
-				m &^= maskE
+				in &^= maskE
 			}
 			if y == minY {
-				m &^= maskN
+				in &^= maskN
 			}
 			if y == maxY {
-				m &^= maskS
+				in &^= maskS
 			}
+			// Steps out of the window: the cheapest path through one
+			// costs at least g + step + h beyond it (h is consistent,
+			// so cells never expanded bound nothing lower than the
+			// search's own result).
+			for out := m &^ in; out != 0; out &= out - 1 {
+				d := Dir(bits.TrailingZeros8(out))
+				dd := dirDelta[d]
+				lb := gcur + StepCost(d, wt[gi], wt[gi+dd.Y*gw+dd.X])
+				if useH {
+					lb += h(x+dd.X, y+dd.Y)
+				}
+				res.Outside = min(res.Outside, lb)
+			}
+			m = in
 		}
 		var wa Cost
 		if !uniform {

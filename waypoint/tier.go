@@ -101,7 +101,7 @@ func (t *Tier) Find(p grid.Point) (int32, bool) {
 
 // Route appends to dst[:0] the grid cells of the edge u→v, both ends
 // included: one step for an inter-cluster edge; for an intra-cluster one
-// the octile line when it is legal and costs the edge, else the fine
+// the step line when it is legal and costs the edge, else the fine
 // search bounded to the cluster. s must search the tier's grid. The
 // route's cost equals the edge's cost.
 func (t *Tier) Route(s *grid.Searcher, u, v int32, dst []grid.Point) ([]grid.Point, error) {
@@ -113,9 +113,9 @@ func (t *Tier) Route(s *grid.Searcher, u, v int32, dst []grid.Point) ([]grid.Poi
 	if a.Cluster != b.Cluster {
 		return append(dst[:0], a.Cell, b.Cell), nil
 	}
-	// The octile line is the route when it is legal and costs the edge.
-	if c, ok := s.Grid().OctileLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
-		return grid.AppendOctileLine(append(dst[:0], a.Cell), a.Cell, b.Cell), nil
+	// The step line is the route when it is legal and costs the edge.
+	if c, ok := s.Grid().StepLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
+		return s.Grid().AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), nil
 	}
 	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
 	if err != nil {
