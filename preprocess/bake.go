@@ -15,7 +15,8 @@ import (
 // The bake file:
 //
 //	magic    "RTSPBAKE"          8 bytes
-//	version  uint16, little end. currently 1
+//	version  uint16, little end. currently 2 (1 had no middle point on
+//	         wide entrances)
 //	flags    uint16              0
 //	length   uint64              payload bytes
 //	payload
@@ -31,7 +32,7 @@ import (
 // disagree with the map it was baked from.
 const (
 	magic   = "RTSPBAKE"
-	Version = 1
+	Version = 2
 )
 
 // ErrBake is wrapped by every error about a bake file that cannot be

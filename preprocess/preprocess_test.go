@@ -129,7 +129,7 @@ func TestBakeRoundTrip(t *testing.T) {
 		"empty":     nil,
 		"magic":     append([]byte("XTSPBAKE"), data[8:]...),
 		"truncated": data[:len(data)-9],
-		"version":   append(append(append([]byte{}, data[:8]...), 2, 0), data[10:]...),
+		"version":   append(append(append([]byte{}, data[:8]...), 1, 0), data[10:]...),
 		"flipped":   flip(data, len(data)/2),
 	} {
 		if _, err := preprocess.Load(bad, g, 0); !errors.Is(err, preprocess.ErrBake) {

@@ -43,6 +43,9 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 			touched = append(touched, cy*b.cw+cx)
 		}
 	}
+	for _, c := range touched {
+		b.clVersion[c] = b.version
+	}
 	b.rebuild(touched, touched, workers)
 	b.computeClearance(r)
 	return nil
@@ -51,3 +54,8 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 // Version counts the updates applied to the bake; planners built on it
 // compare it to know when to refresh what they derived from it.
 func (b *Bake) Version() uint64 { return b.version }
+
+// ClusterVersion returns the Version of the last update that rebuilt
+// cluster c (0 if none did): what a planner caches about a cluster stays
+// true while this does not change.
+func (b *Bake) ClusterVersion(c int) uint64 { return b.clVersion[c] }
