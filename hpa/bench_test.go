@@ -1,6 +1,7 @@
 package hpa_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 
@@ -69,11 +70,11 @@ func BenchmarkSC1(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		opt  hpa.Options
-	}{{"hpa", hpa.Options{}}, {"hpa-smooth", hpa.Options{Smooth: hpa.Cells}}, {"hpa-corners", hpa.Options{Smooth: hpa.Corners}}} {
+	}{{"hpa", hpa.Options{}}, {"hpa-smooth", hpa.Options{Smooth: hpa.Cells}}, {"hpa-smooth2", hpa.Options{Smooth: hpa.Cells, SmoothPasses: 2}}, {"hpa-corners", hpa.Options{Smooth: hpa.Corners}}} {
 		b.Run(c.name, func(b *testing.B) {
 			qs := make([]*hpa.Query, len(maps))
 			for i, m := range maps {
-				qs[i] = hpa.NewPlanner(m.b).NewQuery()
+				qs[i] = hpa.NewPlanner(m.b, hpa.Config{}).NewQuery()
 			}
 			var buf []grid.Point
 			b.ReportAllocs()
@@ -90,6 +91,37 @@ func BenchmarkSC1(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/query")
+		})
+	}
+}
+
+// BenchmarkSync measures, per StarCraft map, NewPlanner (landmarks picked
+// and their distances computed, dead ends marked) and Sync after an update
+// that left the landmarks in place (their distances computed again), on
+// one core and on all.
+func BenchmarkSync(b *testing.B) {
+	maps := sc1(b)
+	for _, workers := range []int{1, 0} {
+		b.Run(fmt.Sprintf("NewPlanner/workers=%d", workers), func(b *testing.B) {
+			for range b.N {
+				for _, m := range maps {
+					hpa.NewPlanner(m.b, hpa.Config{Workers: workers})
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(maps))/1e6, "ms/map")
+		})
+		b.Run(fmt.Sprintf("Sync/workers=%d", workers), func(b *testing.B) {
+			pls := make([]*hpa.Planner, len(maps))
+			for i, m := range maps {
+				pls[i] = hpa.NewPlanner(m.b, hpa.Config{Workers: workers})
+			}
+			b.ResetTimer()
+			for range b.N {
+				for _, pl := range pls {
+					pl.Sync()
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(maps))/1e6, "ms/map")
 		})
 	}
 }

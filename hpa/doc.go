@@ -1,18 +1,51 @@
 // Package hpa answers path queries on a baked map with the hierarchy
-// built by package preprocess: it connects the start and the goal to the
-// waypoints of their cluster regions with a fine search bounded to their
-// clusters, runs A* on the waypoint graph (skipping dead ends that hold
-// neither endpoint), refines each abstract edge into grid cells inside its
-// cluster, and optionally smooths the result with line-of-sight shortcuts.
+// built by package preprocess.
+//
+// A query checks its endpoints, answers "no path" at once when they lie on
+// different islands, and then:
+//
+//  1. Start and goal at most two clusters apart (at most 64 cells with
+//     small clusters): an exact A* over the clusters' bounding box. The
+//     search proves its path best on the whole map when no path leaving
+//     the box could beat it (grid.Result.Outside); otherwise a small box
+//     grows once, and a path still not proved best competes with the
+//     hierarchy's.
+//  2. Otherwise start and goal are joined to the waypoints of their
+//     cluster regions by exact searches inside their clusters, and A* runs
+//     on the waypoint graph with the larger of the octile bound and the
+//     ALT bound of landmarks (Config.Landmarks), skipping dead ends that
+//     hold neither endpoint.
+//  3. The abstract route becomes cells: runs of waypoints that a straight
+//     step line can join at no more cost are never refined; the other
+//     intra-cluster edges are decoded from a route cache that queries fill
+//     as they go (a fine search inside the cluster the first time).
+//  4. Smoothing (Options.Smooth) replaces zig-zags by straight step lines
+//     that are legal and cost no more, and returns cells (Cells) or the
+//     corners of that path (Corners, any-angle movement).
 //
 // A Planner is shared, read-only, by any number of goroutines; each
 // goroutine makes its own Query, which owns all scratch memory and
-// allocates nothing per call once warm. Paths are deterministic: the same
-// bake and query give the same path on every machine.
+// allocates nothing per call once warm (the route cache allocates when it
+// learns a route). Paths are deterministic: the same bake and query give
+// the same path on every machine, whatever order queries come in.
 //
-// Paths are near-optimal, not optimal: a path through the waypoint graph
-// passes through transition points. Start and goal in the same or
-// neighbouring clusters are joined by an exact search first.
+// # Quality
+//
+// Paths are near-optimal, not optimal. Measured by tests that fail
+// beyond the bounds: on the StarCraft maps of the Moving AI benchmark
+// (every 4th scenario), smoothed (Cells) paths are on average 0.35%
+// longer than the optimum, 2.5% at the 99th percentile and 9.4% at worst
+// (bounds 1%, 5%, 15%); on 2000 small generated maps with swamp, clusters
+// of 8 to 32 cells and all three movement rules, 0.16% on average and
+// 3.8% at the 99th percentile (bounds 1% and 5%), worst 14.0% under the
+// octile rules (bound 15%) and 18.8% under Cardinal (bound 25%: there a
+// straight shortcut is a staircase, and fewer of them are legal).
+//
+// # Updates
+//
+// After Bake.Update, call Planner.Sync (ErrStale until then). It computes
+// the landmark distances again and keeps the cached routes of the
+// clusters the update did not touch.
 //
 // Costs are in the grid package's units.
 package hpa

@@ -3,6 +3,7 @@ package hpa_test
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -23,25 +24,29 @@ func genBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*
 	return g, b
 }
 
-// TestAgainstAStar: on many random generated maps, hpa finds a path
-// exactly when A* does, every path is legal from start to goal, never
-// cheaper than A*'s, and smoothing never makes it dearer.
+// TestAgainstAStar: on thousands of random generated maps (every movement
+// rule, clusters of 8, 16 and 32 cells, swamp of weight 3), hpa finds a
+// path exactly when A* does, every path is legal from start to goal, never
+// cheaper than A*'s, smoothing never makes it dearer, and the smoothed
+// costs stay within the bounds stated in the package doc.
 func TestAgainstAStar(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 32))
-	maps := 40
+	maps := 2000
 	if testing.Short() {
-		maps = 12
+		maps = 300
 	}
 	var queries, found int
-	var worst float64
+	// Smoothed (Cells) cost over the optimum, under the octile rules and
+	// under Cardinal.
+	var octile, cardinal []float64
 	for i := range maps {
 		rule := grid.Movement(i % 3)
-		g, b := genBake(t, 40+r.IntN(160), 40+r.IntN(160), uint64(i), rule, []int{8, 16, 32}[i%3])
-		pl := hpa.NewPlanner(b)
+		g, b := genBake(t, 24+r.IntN(140), 24+r.IntN(140), uint64(i), rule, []int{8, 16, 32}[i/3%3])
+		pl := hpa.NewPlanner(b, hpa.Config{})
 		q := pl.NewQuery()
 		s := grid.NewSearcher(g)
 		var buf, ref []grid.Point
-		for range 60 {
+		for range 12 {
 			a := g.PointAt(r.IntN(g.Width() * g.Height()))
 			z := g.PointAt(r.IntN(g.Width() * g.Height()))
 			if !g.Passable(a) || !g.Passable(z) {
@@ -90,7 +95,12 @@ func TestAgainstAStar(t *testing.T) {
 				} else if c > raw {
 					t.Fatalf("map %d: smoothing raised the cost %d → %d", i, raw, c)
 				} else if want.Cost > 0 {
-					worst = max(worst, float64(c)/float64(want.Cost)-1)
+					x := float64(c)/float64(want.Cost) - 1
+					if rule == grid.Cardinal {
+						cardinal = append(cardinal, x)
+					} else {
+						octile = append(octile, x)
+					}
 				}
 			}
 			if want.Status == grid.Found {
@@ -101,12 +111,33 @@ func TestAgainstAStar(t *testing.T) {
 	if found < queries/2 {
 		t.Errorf("only %d of %d queries have a path", found, queries)
 	}
-	t.Logf("%d queries, %d with a path; worst smoothed cost +%.1f%%", queries, found, 100*worst)
+	// The bounds stated in the package doc.
+	all := append(slices.Clone(octile), cardinal...)
+	mean, p99, _ := summary(all)
+	_, _, worstOctile := summary(octile)
+	_, _, worstCardinal := summary(cardinal)
+	t.Logf("%d maps, %d queries, %d with a path; smoothed cost over the optimum: mean %.2f%%, p99 %.2f%%, worst %.1f%% (octile rules), %.1f%% (cardinal)",
+		maps, queries, found, 100*mean, 100*p99, 100*worstOctile, 100*worstCardinal)
+	if mean > 0.01 || p99 > 0.05 || worstOctile > 0.15 || worstCardinal > 0.25 {
+		t.Error("smoothed paths outside the stated bounds")
+	}
+}
+
+// summary returns the mean, 99th percentile and largest of xs.
+func summary(xs []float64) (mean, p99, worst float64) {
+	if len(xs) == 0 {
+		return 0, 0, 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	for _, x := range s {
+		mean += x / float64(len(s))
+	}
+	return mean, s[len(s)*99/100], s[len(s)-1]
 }
 
 func TestQueryErrorsAndOptions(t *testing.T) {
 	g, b := genBake(t, 120, 120, 3, grid.Octile, 16)
-	pl := hpa.NewPlanner(b)
+	pl := hpa.NewPlanner(b, hpa.Config{})
 	q := pl.NewQuery()
 	var open []grid.Point
 	var blocked grid.Point
@@ -158,7 +189,7 @@ func TestQueryErrorsAndOptions(t *testing.T) {
 
 func TestQueriesDoNotAllocate(t *testing.T) {
 	g, b := genBake(t, 200, 200, 9, grid.Octile, 32)
-	q := hpa.NewPlanner(b).NewQuery()
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
 	var pairs [][2]grid.Point
 	r := rand.New(rand.NewPCG(1, 1))
 	for len(pairs) < 20 {
@@ -188,7 +219,7 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 // planner (run with -race).
 func TestConcurrentQueries(t *testing.T) {
 	g, b := genBake(t, 150, 150, 11, grid.Octile, 16)
-	pl := hpa.NewPlanner(b)
+	pl := hpa.NewPlanner(b, hpa.Config{})
 	done := make(chan error)
 	for w := range 4 {
 		go func() {
@@ -213,6 +244,101 @@ func TestConcurrentQueries(t *testing.T) {
 	for range 4 {
 		if err := <-done; err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// TestUpdatesAndSync: buildings go up and come down; after each
+// Bake.Update and Planner.Sync (landmarks and route cache renewed) the
+// planner still finds a path exactly when A* does, legal and never
+// cheaper than the optimum.
+func TestUpdatesAndSync(t *testing.T) {
+	g, b := genBake(t, 160, 160, 21, grid.Octile, 16)
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	q := pl.NewQuery()
+	s := grid.NewSearcher(g)
+	r := rand.New(rand.NewPCG(5, 6))
+	var buf []grid.Point
+	checked := 0
+	for round := range 40 {
+		x, y := r.IntN(150), r.IntN(150)
+		rect := grid.R(x, y, x+1+r.IntN(10), y+1+r.IntN(10))
+		g.Fill(rect, round%3 == 2) // mostly walls, sometimes a clearing
+		if err := b.Update(rect, 0); err != nil {
+			t.Fatal(err)
+		}
+		pl.Sync()
+		for range 20 {
+			a, z := g.PointAt(r.IntN(160*160)), g.PointAt(r.IntN(160*160))
+			if !g.Passable(a) || !g.Passable(z) {
+				continue
+			}
+			want, _ := s.FindPath(a, z, grid.Options{}, nil)
+			res, err := q.Find(a, z, hpa.Options{Smooth: hpa.Cells}, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = res.Path
+			if (res.Status == hpa.Found) != (want.Status == grid.Found) {
+				t.Fatalf("round %d %v→%v: hpa %v, A* %v", round, a, z, res.Status, want.Status)
+			}
+			if res.Status != hpa.Found {
+				continue
+			}
+			c, err := g.PathCost(res.Path)
+			if err != nil || c != res.Cost || c < want.Cost || res.Path[0] != a || res.Path[len(res.Path)-1] != z {
+				t.Fatalf("round %d %v→%v: cost %d (%v), reported %d, optimum %d", round, a, z, c, err, res.Cost, want.Cost)
+			}
+			checked++
+		}
+	}
+	if checked < 300 {
+		t.Errorf("only %d paths checked", checked)
+	}
+}
+
+// TestDeterministic: the route cache is filled by whichever query comes
+// first, yet a planner queried from four goroutines in scrambled order
+// returns exactly the paths of one queried in order.
+func TestDeterministic(t *testing.T) {
+	g, b := genBake(t, 200, 200, 23, grid.Octile, 16)
+	r := rand.New(rand.NewPCG(8, 8))
+	var pairs [][2]grid.Point
+	for len(pairs) < 400 {
+		a, z := g.PointAt(r.IntN(40000)), g.PointAt(r.IntN(40000))
+		if g.Passable(a) && g.Passable(z) {
+			pairs = append(pairs, [2]grid.Point{a, z})
+		}
+	}
+	want := make([][]grid.Point, len(pairs))
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	for i, pr := range pairs {
+		res, _ := q.Find(pr[0], pr[1], hpa.Options{Smooth: hpa.Cells}, nil)
+		want[i] = res.Path
+	}
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	got := make([][]grid.Point, len(pairs))
+	done := make(chan bool)
+	for w := range 4 {
+		go func() {
+			q := pl.NewQuery()
+			for k := range pairs {
+				i := (k*7 + w*101) % len(pairs) // each worker its own order
+				if i%4 != w {
+					continue
+				}
+				res, _ := q.Find(pairs[i][0], pairs[i][1], hpa.Options{Smooth: hpa.Cells}, nil)
+				got[i] = res.Path
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	for i := range pairs {
+		if !slices.Equal(got[i], want[i]) {
+			t.Fatalf("query %d %v→%v differs between runs", i, pairs[i][0], pairs[i][1])
 		}
 	}
 }

@@ -9,7 +9,14 @@ import (
 
 // nearby is how many clusters apart (in x and in y) start and goal may be
 // for the exact search over their bounding box to be tried first.
-const nearby = 2
+// (nearbyCells in cells, for small clusters).
+const nearby, nearbyCells = 2, 64
+
+// growArea bounds the window of the second exact search (the first one
+// grown by a cluster on every side), tried when the first could not
+// prove its path best: 96×96 cells, the largest first window at the
+// default cluster size, so that it only serves small clusters.
+const growArea = 96 * 96
 
 // Query is one goroutine's query state on a planner. It owns its scratch
 // memory: a fine searcher whose scratch is a few clusters in size, not
@@ -28,14 +35,16 @@ type Query struct {
 	costs         []grid.Cost
 	nodes         []int32
 	seg, raw, tmp []grid.Point
+	near          []grid.Point // a windowed path not proved best
 	prefix        []grid.Cost
+	legs          int // legs of the last smoothCells result
 }
 
 // NewQuery returns query state for p. Keep it and reuse it.
 func (p *Planner) NewQuery() *Query {
 	q := &Query{p: p, fine: grid.NewSearcher(p.g), coarse: navgraph.NewSearcher(p.tier.Graph)}
 	q.cq.Heuristic = func(n int32) navgraph.Cost {
-		return navgraph.Cost(grid.OctileCost(q.p.tier.Points[n].Cell, q.goal) * grid.Cost(q.p.g.MinWeight()))
+		return navgraph.Cost(q.p.g.LeastCost(q.p.tier.Points[n].Cell, q.goal))
 	}
 	q.cq.Except = func(n int32) bool {
 		d := q.p.nodeDead[n]
@@ -87,74 +96,61 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	t := p.tier
 	cs, cg := t.ClusterOf(start), t.ClusterOf(goal)
 	raw := q.raw[:0]
-	found := false
+	found, cand := false, false
+	var candCost grid.Cost
 
 	// Nearby clusters (up to one cluster between them): an exact search
 	// over the clusters' bounding box first, where waypoints would cost
 	// the most detour for the least saving.
 	cw := t.ClustersX()
-	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -nearby && dx <= nearby && dy >= -nearby && dy <= nearby {
+	near := max(nearby, nearbyCells/t.ClusterSize)
+	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
 		win := union(t.ClusterRect(cs), t.ClusterRect(cg))
-		r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left()}, raw)
-		if err != nil {
-			return res, err
-		}
-		raw = r.Path
-		if !spend(r.Expanded) {
-			res.Status = Exhausted
-			q.raw = raw
-			return res, nil
-		}
-		found = r.Status == grid.Found
-	}
-
-	if !found {
-		// Connect start and goal to the waypoints of their regions.
-		q.cq.Sources = q.connect(start, cs, q.cq.Sources[:0], &res)
-		q.cq.Targets = q.connect(goal, cg, q.cq.Targets[:0], &res)
-		if len(q.cq.Sources) == 0 || len(q.cq.Targets) == 0 {
-			q.raw = raw[:0]
-			return res, nil
-		}
-		q.goal = goal
-		q.dS, q.dG = b.DeadEnd(start), b.DeadEnd(goal)
-		q.cq.Avoid = p.deadBits
-		q.cq.MaxExpansions = left()
-		cr, err := q.coarse.Search(&q.cq, q.nodes)
-		if err != nil {
-			return res, err
-		}
-		q.nodes = cr.Path
-		if !spend(cr.Expanded) {
-			res.Status = Exhausted
-			return res, nil
-		}
-		if !cr.Found {
-			return res, nil
-		}
-		res.Coarse = len(cr.Path)
-		// Refine: start → first waypoint, each abstract edge, last → goal.
-		raw = raw[:0]
-		limit := -1
-		if opt.FirstSteps > 0 && opt.Smooth == Raw {
-			limit = opt.FirstSteps + 1
-		}
-		first := t.Points[cr.Path[0]].Cell
-		if raw, err = q.piece(raw, start, first, cs); err != nil {
-			return res, err
-		}
-		for i := 0; i+1 < len(cr.Path) && (limit < 0 || len(raw) < limit); i++ {
-			q.seg, err = t.Route(q.fine, cr.Path[i], cr.Path[i+1], q.seg)
+		// Within the window the path is the best; it is the best of the
+		// whole map when no path leaving the window can beat it (else
+		// a small window grows once by a cluster on every side). A path
+		// not proved best is kept as a candidate against the hierarchy's.
+		for try := 0; try < 2 && !found; try++ {
+			if try > 0 {
+				if bigger := win.Grow(t.ClusterSize).Intersect(p.g.Bounds()); bigger != win && bigger.Area() <= growArea {
+					win = bigger
+				} else {
+					break
+				}
+			}
+			r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left()}, raw)
 			if err != nil {
 				return res, err
 			}
-			raw = append(raw, q.seg[1:]...)
-		}
-		if limit < 0 || len(raw) < limit {
-			last := t.Points[cr.Path[len(cr.Path)-1]].Cell
-			if raw, err = q.piece(raw, last, goal, cg); err != nil {
-				return res, err
+			raw = r.Path
+			if !spend(r.Expanded) {
+				res.Status = Exhausted
+				q.raw = raw
+				return res, nil
 			}
+			found = r.Status == grid.Found && r.Cost <= r.Outside
+			if r.Status == grid.Found && !found && (!cand || r.Cost < candCost) {
+				cand, candCost = true, r.Cost
+				q.near, raw = raw, q.near[:0]
+			}
+		}
+	}
+
+	if !found {
+		o := opt
+		if cand { // compare whole paths
+			o.FirstSteps = 0
+		}
+		var err error
+		raw, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], &res, left, spend)
+		switch {
+		case err != nil:
+			return res, err
+		case cand && (res.Status != Found || q.cost(raw) >= candCost):
+			raw, q.near = q.near, raw // the windowed path wins ties
+		case res.Status != Found:
+			q.raw = raw
+			return res, nil
 		}
 	}
 	q.raw = raw
@@ -164,24 +160,130 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	case Raw:
 		res.Path = append(res.Path, raw...)
 	case Cells:
-		// A second pass starts its shortcuts from the first pass's
-		// anchors and straightens what the first left bent.
-		q.tmp = q.smoothCells(raw, q.tmp[:0])
-		res.Path = q.smoothCells(q.tmp, res.Path)
+		var c grid.Cost
+		res.Path, c = q.smoothCells(raw, res.Path)
+		// Each further pass starts its shortcuts from the last pass's
+		// anchors and straightens what that left bent; a single
+		// straight leg has nothing left to straighten.
+		for pass := 1; pass < opt.SmoothPasses && q.legs > 1; pass++ {
+			q.tmp = append(q.tmp[:0], res.Path...)
+			res.Path, c = q.smoothCells(q.tmp, res.Path[:0])
+		}
+		res.Cost = c
 	case Corners:
-		q.tmp = q.smoothCells(raw, q.tmp[:0])
+		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
 		res.Path = q.corners(q.tmp, res.Path)
 	}
-	if opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1 {
+	res.Status = Found
+	cut := opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1
+	if cut {
 		res.Path = res.Path[:opt.FirstSteps+1]
 	}
-	res.Status = Found
-	if opt.Smooth == Corners {
-		res.Cost, _ = p.g.PathCost(q.tmp)
-	} else {
+	if opt.Smooth == Raw || cut && opt.Smooth == Cells {
 		res.Cost, _ = p.g.PathCost(res.Path)
 	}
 	return res, nil
+}
+
+// hierarchical finds a path through the waypoint tier into raw and sets
+// res.Status to Found, NoPath or Exhausted.
+func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result, left func() int, spend func(int) bool) ([]grid.Point, error) {
+	p, b := q.p, q.p.bake
+	res.Status = NoPath
+	// Connect start and goal to the waypoints of their regions.
+	q.cq.Sources = q.connect(start, cs, q.cq.Sources[:0], res)
+	q.cq.Targets = q.connect(goal, cg, q.cq.Targets[:0], res)
+	if len(q.cq.Sources) == 0 || len(q.cq.Targets) == 0 {
+		return raw, nil
+	}
+	q.goal = goal
+	q.dS, q.dG = b.DeadEnd(start), b.DeadEnd(goal)
+	q.cq.Avoid = p.deadBits
+	q.cq.Landmarks = p.lm
+	q.cq.MaxExpansions = left()
+	cr, err := q.coarse.Search(&q.cq, q.nodes)
+	if err != nil {
+		return raw, err
+	}
+	q.nodes = cr.Path
+	if !spend(cr.Expanded) {
+		res.Status = Exhausted
+		return raw, nil
+	}
+	if !cr.Found {
+		return raw, nil
+	}
+	res.Coarse = len(cr.Path)
+	limit := -1
+	if opt.FirstSteps > 0 && opt.Smooth == Raw {
+		limit = opt.FirstSteps + 1
+	}
+	src, tgt := q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
+	raw, err = q.refine(raw, start, goal, cs, cg, cr.Path, src, tgt, opt.Smooth != Raw, limit)
+	if err == nil {
+		res.Status = Found
+	}
+	return raw, err
+}
+
+// cost returns the cost of a path of legal steps.
+func (q *Query) cost(path []grid.Point) grid.Cost {
+	c, _ := q.p.g.PathCost(path)
+	return c
+}
+
+// refine turns the abstract route start → nodes... → goal into grid
+// cells, appended to raw: each abstract edge by its exact route, except
+// that with shortcut set, runs of edges that an step line can replace
+// at no more cost (legal, and no dearer than the edges it skips; the
+// edge costs are known from the graph) become that line and are never
+// refined. src and tgt are the costs of start → nodes[0] and
+// nodes[last] → goal. With limit > 0 it stops once raw holds limit cells.
+func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nodes []int32, src, tgt navgraph.Cost, shortcut bool, limit int) ([]grid.Point, error) {
+	t, g := q.p.tier, q.p.g
+	// Key points and the cost of the route up to each.
+	q.pts = append(q.pts[:0], start)
+	q.prefix = append(q.prefix[:0], 0)
+	c := grid.Cost(src)
+	for i, u := range nodes {
+		if i > 0 {
+			e, _ := t.Graph.Cost(nodes[i-1], u)
+			c += grid.Cost(e)
+		}
+		q.pts = append(q.pts, t.Points[u].Cell)
+		q.prefix = append(q.prefix, c)
+	}
+	q.pts = append(q.pts, goal)
+	q.prefix = append(q.prefix, c+grid.Cost(tgt))
+	pts, pre := q.pts, q.prefix
+	last := len(pts) - 1
+	raw = append(raw, start)
+	var err error
+	for i := 0; i < last && (limit < 0 || len(raw) < limit); {
+		j := i + 1
+		if shortcut {
+			j = reach(i, last, func(k int) bool {
+				_, ok := g.StepLineCost(pts[i], pts[k], pre[k]-pre[i]+1)
+				return ok
+			})
+		}
+		switch {
+		case pts[i] == pts[j]:
+		case j > i+1:
+			raw = g.AppendStepLine(raw, pts[i], pts[j])
+		case i == 0:
+			raw, err = q.piece(raw, start, pts[1], cs)
+		case j == last:
+			raw, err = q.piece(raw, pts[i], goal, cg)
+		default:
+			raw, err = q.route(raw, nodes[i-1], nodes[i])
+		}
+		if err != nil {
+			return raw, err
+		}
+		i = j
+	}
+	return raw, nil
 }
 
 // connect appends to eps the waypoints of pt's region in cluster c with
@@ -249,7 +351,7 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		if len(raw) == 0 || raw[len(raw)-1] != a {
 			raw = append(raw, a)
 		}
-		return grid.AppendOctileLine(raw, a, z), nil
+		return q.p.g.AppendStepLine(raw, a, z), nil
 	}
 	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c)}, q.seg)
 	q.seg = r.Path
@@ -290,11 +392,11 @@ func union(a, b grid.Rect) grid.Rect {
 	return grid.R(min(a.Min.X, b.Min.X), min(a.Min.Y, b.Min.Y), max(a.Max.X, b.Max.X), max(a.Max.Y, b.Max.Y))
 }
 
-// straight reports whether the octile line from a to z is legal and runs
+// straight reports whether the step line from a to z is legal and runs
 // over least-weight cells only, and its cost: then it costs exactly the
 // heuristic bound, so it is a least-cost path.
 func (q *Query) straight(a, z grid.Point) (grid.Cost, bool) {
 	g := q.p.g
-	c, ok := g.OctileLineCost(a, z, grid.Unreachable)
-	return c, ok && c == grid.OctileCost(a, z)*grid.Cost(g.MinWeight())
+	c, ok := g.StepLineCost(a, z, grid.Unreachable)
+	return c, ok && c == g.LeastCost(a, z)
 }

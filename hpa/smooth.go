@@ -2,41 +2,59 @@ package hpa
 
 import "github.com/rtspath/rtspath/grid"
 
-// smoothCells replaces stretches of the path by the octile line between
-// their ends (see grid.OctileLineCost) wherever it is legal and costs no
+// smoothCells replaces stretches of the path by the step line between
+// their ends (see grid.Grid.StepLineCost) wherever it is legal and costs no
 // more, and appends the result to dst. Every step stays a legal grid step
 // and the cost never rises.
 // From each anchor the reach of a shortcut is found by doubling and
 // bisection, so smoothing costs O(n log n) cell checks.
-func (q *Query) smoothCells(raw, dst []grid.Point) []grid.Point {
+func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 	g := q.p.g
-	if len(raw) < 3 {
-		return append(dst, raw...)
-	}
+	w, wt := g.Width(), g.Weights()
 	pre := q.prefix[:0]
 	var c grid.Cost
 	pre = append(pre, 0)
 	for i := 1; i < len(raw); i++ {
-		d, _ := grid.DirOf(raw[i-1], raw[i])
-		c += grid.StepCost(d, g.Weight(raw[i-1]), g.Weight(raw[i]))
+		a, b := raw[i-1], raw[i]
+		wab := grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
+		if a.X != b.X && a.Y != b.Y {
+			c += wab * (grid.Diagonal / 2)
+		} else {
+			c += wab * (grid.Straight / 2)
+		}
 		pre = append(pre, c)
 	}
 	q.prefix = pre
+	if len(raw) < 3 {
+		q.legs = 1
+		return append(dst, raw...), c
+	}
 	dst = append(dst, raw[0])
+	q.legs = 0
+	var total grid.Cost
 	for i := 0; i < len(raw)-1; {
+		// The last shortcut reach accepts is the one it returns: it
+		// only tries further once a nearer one succeeded.
+		var line grid.Cost
 		ok := func(k int) bool {
-			_, fine := g.OctileLineCost(raw[i], raw[k], pre[k]-pre[i]+1)
+			lc, fine := g.StepLineCost(raw[i], raw[k], pre[k]-pre[i]+1)
+			if fine {
+				line = lc
+			}
 			return fine
 		}
 		best := reach(i, len(raw)-1, ok)
 		if best > i+1 {
-			dst = grid.AppendOctileLine(dst, raw[i], raw[best])
+			dst = g.AppendStepLine(dst, raw[i], raw[best])
+			total += line
 		} else {
 			dst = append(dst, raw[i+1])
+			total += pre[i+1] - pre[i]
 		}
 		i = best
+		q.legs++
 	}
-	return dst
+	return dst, total
 }
 
 // reach returns how far from i a shortcut can go: it doubles the stride

@@ -1,8 +1,9 @@
 // Package navgraph is the compact weighted graph the waypoint tier lives
 // in: flat arrays in compressed sparse row form, int32 node ids, integer
 // costs, a reusable zero-allocation A*/Dijkstra searcher with several
-// sources and targets, a view that satisfies gonum's graph.Weighted, and a
-// binary encoding. It knows nothing of grids: callers give it nodes, edges,
+// sources and targets, ALT landmarks (exact distances from a few nodes,
+// whose triangle-inequality bounds cut the nodes A* expands), a view that
+// satisfies gonum's graph.Weighted, and a binary encoding. It knows nothing of grids: callers give it nodes, edges,
 // costs and (for A*) a heuristic.
 //
 // # Costs

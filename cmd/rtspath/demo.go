@@ -72,7 +72,7 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(tw, "\nalgorithm\tµs/query\tspeed-up\tmean over optimum\tp99\tworst\t\n")
 	aq := float64(astar.Microseconds()) / float64(len(qs))
 	fmt.Fprintf(tw, "astar\t%.1f\t1.0×\t0%%\t0%%\t0%%\t\n", aq)
-	q := hpa.NewPlanner(b).NewQuery()
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
 	for _, c := range []struct {
 		name string
 		opt  hpa.Options

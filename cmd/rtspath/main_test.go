@@ -250,3 +250,34 @@ func TestDemo(t *testing.T) {
 		}
 	}
 }
+
+// TestRouteFolder runs route over a folder of maps: answers carry the
+// map's name, each map ends with its own trailer, and the per-map answers
+// are those of a run on the map alone.
+func TestRouteFolder(t *testing.T) {
+	dir := filepath.Join(testmaps.Require(t), "bg512")
+	maps, _ := filepath.Glob(filepath.Join(dir, "*.map"))
+	out := runOK(t, "route", "-map", dir, "-algo", "hpa-smooth", "-every", "25", "-check")
+	for _, m := range maps {
+		name := strings.TrimSuffix(filepath.Base(m), ".map")
+		alone := runOK(t, "route", "-map", m, "-algo", "hpa-smooth", "-every", "25")
+		var want, got []string
+		for _, l := range strings.Split(strings.TrimSpace(alone), "\n") {
+			if !strings.HasPrefix(l, "#") {
+				want = append(want, name+"\t"+l)
+			}
+		}
+		trailers := 0
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, name+"\t") {
+				got = append(got, l)
+			}
+			if strings.HasPrefix(l, "# "+name+" algo=hpa-smooth queries=") {
+				trailers++
+			}
+		}
+		if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") || trailers != 1 {
+			t.Errorf("%s: %d answers in the folder run, %d alone, %d trailers", name, len(got), len(want), trailers)
+		}
+	}
+}

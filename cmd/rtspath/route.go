@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -53,7 +54,7 @@ func (h *hpaRouter) prepare(g *grid.Grid) error {
 	if err != nil {
 		return err
 	}
-	h.q = hpa.NewPlanner(b).NewQuery()
+	h.q = hpa.NewPlanner(b, hpa.Config{}).NewQuery()
 	return nil
 }
 
@@ -89,8 +90,8 @@ func (f *fineRouter) route(a, b grid.Point, dst []grid.Point) ([]grid.Point, boo
 
 func runRoute(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("route", stderr)
-	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
-	scenPath := fs.String("scen", "", "Moving AI `.map.scen` file (required)")
+	mapPath := fs.String("map", "", "Moving AI `.map` file, or a folder of them (required)")
+	scenPath := fs.String("scen", "", "Moving AI `.map.scen` file (default: the map's name + .scen)")
 	algo := fs.String("algo", "astar", "algorithm: "+routerNames())
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
@@ -98,7 +99,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `usage: rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
+		fmt.Fprintf(stderr, `usage: rtspath route -map M.map|DIR [-scen M.map.scen] [-algo astar] [-every N] [-o FILE]
 
 For each scenario line i (0-based) print "i<TAB>length<TAB>x0,y0 x1,y1 ..."
 (the path's cells from start to goal, length = octile length with 8
@@ -107,6 +108,10 @@ decimals), "i<TAB>unreachable" when there is no path, or
 blocked. The last line is
 "# algo=NAME queries=N query_ns=TOTAL prep_ns=P".
 
+With a folder as -map, every .map in it runs with its .map.scen: each
+answer line starts with the map's name and a tab, each map ends with its
+"# NAME algo=..." line, and -stats and -check sum over all maps.
+
 `)
 		fs.PrintDefaults()
 	}
@@ -114,18 +119,14 @@ blocked. The last line is
 		return err
 	}
 	newRouter, ok := routers[*algo]
-	if *mapPath == "" || *scenPath == "" || !ok || *every < 1 {
+	if *mapPath == "" || !ok || *every < 1 {
 		if !ok {
 			fmt.Fprintf(stderr, "unknown algorithm %q (have %s)\n", *algo, routerNames())
 		}
 		fs.Usage()
 		return errUsage
 	}
-	g, err := loadGrid(*mapPath)
-	if err != nil {
-		return err
-	}
-	scens, err := loadScen(*scenPath)
+	jobs, err := routeJobs(*mapPath, *scenPath)
 	if err != nil {
 		return err
 	}
@@ -134,85 +135,110 @@ blocked. The last line is
 		return err
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
-
-	r := newRouter()
-	t0 := time.Now()
-	if err := r.prepare(g); err != nil {
-		return err
-	}
-	prep := time.Since(t0)
-
 	var buckets bucketStats
 	var (
 		path             []grid.Point
-		queryNS          time.Duration
-		n                int
+		total            int
 		matched, bad     int
 		unreach, invalid int
 	)
-	for i, sc := range scens {
-		if i%*every != 0 {
-			continue
+	one := func(mapPath, scenPath, prefix string) error {
+		g, err := loadGrid(mapPath)
+		if err != nil {
+			return err
 		}
-		n++
-		t := time.Now()
-		p, found, err := r.route(sc.Start, sc.Goal, path)
-		took := time.Since(t)
-		queryNS += took
-		path = p
-		if *stats && err == nil && found {
-			over := 0.0 // within the printed precision counts as optimal
-			if l := grid.Length(p); sc.Optimal > 0 && !sc.Matches(l) {
-				over = l/sc.Optimal - 1
-			}
-			buckets.add(sc.Bucket, float64(took.Nanoseconds())/1e3, over)
+		scens, err := loadScen(scenPath)
+		if err != nil {
+			return err
 		}
-		switch {
-		case err != nil:
-			invalid++
-			fmt.Fprintf(bw, "%d\tinvalid\t%v\n", i, err)
-		case !found:
-			unreach++
-			fmt.Fprintf(bw, "%d\tunreachable\n", i)
-			if *check && !(sc.Optimal == 0 && sc.Start != sc.Goal) {
-				bad++
-				fmt.Fprintf(stderr, "line %d %v->%v: unreachable, published %v\n", i, sc.Start, sc.Goal, sc.Optimal)
+
+		r := newRouter()
+		t0 := time.Now()
+		if err := r.prepare(g); err != nil {
+			return err
+		}
+		prep := time.Since(t0)
+
+		var (
+			queryNS time.Duration
+			n       int
+		)
+		for i, sc := range scens {
+			if i%*every != 0 {
+				continue
 			}
-		default:
-			l := grid.Length(p)
-			bw.WriteString(strconv.Itoa(i))
-			bw.WriteByte('\t')
-			bw.WriteString(strconv.FormatFloat(l, 'f', 8, 64))
-			bw.WriteByte('\t')
-			for j, q := range p {
-				if j > 0 {
-					bw.WriteByte(' ')
+			n++
+			t := time.Now()
+			p, found, err := r.route(sc.Start, sc.Goal, path)
+			took := time.Since(t)
+			queryNS += took
+			path = p
+			if *stats && err == nil && found {
+				over := 0.0 // within the printed precision counts as optimal
+				if l := grid.Length(p); sc.Optimal > 0 && !sc.Matches(l) {
+					over = l/sc.Optimal - 1
 				}
-				bw.WriteString(strconv.Itoa(q.X))
-				bw.WriteByte(',')
-				bw.WriteString(strconv.Itoa(q.Y))
+				buckets.add(sc.Bucket, float64(took.Nanoseconds())/1e3, over)
 			}
-			bw.WriteByte('\n')
-			if *check && strings.HasPrefix(*algo, "hpa") {
-				// Near-optimal: check validity, and never shorter.
-				corners := *algo == "hpa-corners" // any-angle: may be shorter than the grid optimum
-				if err := validPath(g, p, corners); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
+			switch {
+			case err != nil:
+				invalid++
+				fmt.Fprintf(bw, "%s%d\tinvalid\t%v\n", prefix, i, err)
+			case !found:
+				unreach++
+				fmt.Fprintf(bw, "%s%d\tunreachable\n", prefix, i)
+				if *check && !(sc.Optimal == 0 && sc.Start != sc.Goal) {
 					bad++
-					fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
-				} else {
-					matched++
+					fmt.Fprintf(stderr, "line %d %v->%v: unreachable, published %v\n", i, sc.Start, sc.Goal, sc.Optimal)
 				}
-			} else if *check {
-				if _, err := g.PathCost(p); err != nil || !sc.Matches(l) {
-					bad++
-					fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
-				} else {
-					matched++
+			default:
+				l := grid.Length(p)
+				bw.WriteString(prefix)
+				bw.WriteString(strconv.Itoa(i))
+				bw.WriteByte('\t')
+				bw.WriteString(strconv.FormatFloat(l, 'f', 8, 64))
+				bw.WriteByte('\t')
+				for j, q := range p {
+					if j > 0 {
+						bw.WriteByte(' ')
+					}
+					bw.WriteString(strconv.Itoa(q.X))
+					bw.WriteByte(',')
+					bw.WriteString(strconv.Itoa(q.Y))
+				}
+				bw.WriteByte('\n')
+				if *check && strings.HasPrefix(*algo, "hpa") {
+					// Near-optimal: check validity, and never shorter.
+					corners := *algo == "hpa-corners" // any-angle: may be shorter than the grid optimum
+					if err := validPath(g, p, corners); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
+						bad++
+						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
+					} else {
+						matched++
+					}
+				} else if *check {
+					if _, err := g.PathCost(p); err != nil || !sc.Matches(l) {
+						bad++
+						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
+					} else {
+						matched++
+					}
 				}
 			}
+		}
+		total += n
+		fmt.Fprintf(bw, "# %salgo=%s queries=%d query_ns=%d prep_ns=%d\n", strings.TrimSuffix(prefix, "\t")+map[bool]string{true: " ", false: ""}[prefix != ""], *algo, n, queryNS.Nanoseconds(), prep.Nanoseconds())
+		return nil
+	}
+	for _, j := range jobs {
+		prefix := ""
+		if len(jobs) > 1 {
+			prefix = strings.TrimSuffix(filepath.Base(j[0]), ".map") + "\t"
+		}
+		if err := one(j[0], j[1], prefix); err != nil {
+			return err
 		}
 	}
-	fmt.Fprintf(bw, "# algo=%s queries=%d query_ns=%d prep_ns=%d\n", *algo, n, queryNS.Nanoseconds(), prep.Nanoseconds())
 	if err := bw.Flush(); err != nil {
 		return err
 	}
@@ -231,12 +257,39 @@ blocked. The last line is
 			}
 		}
 		fmt.Fprintf(stderr, "# check: %d queries: %d %s, %d wrong, %d unreachable, %d invalid endpoints\n",
-			n, matched, what, bad, unreach, invalid)
+			total, matched, what, bad, unreach, invalid)
 		if bad > 0 {
 			return errors.New("paths differ from the published optima")
 		}
 	}
 	return nil
+}
+
+// routeJobs returns the (map, scenario) pairs to run: the one given, or
+// with a folder as -map every .map in it with its .map.scen.
+func routeJobs(mapPath, scenPath string) ([][2]string, error) {
+	st, err := os.Stat(mapPath)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		if scenPath == "" {
+			scenPath = mapPath + ".scen"
+		}
+		return [][2]string{{mapPath, scenPath}}, nil
+	}
+	if scenPath != "" {
+		return nil, fmt.Errorf("route: -scen goes with one map, not the folder %s", mapPath)
+	}
+	maps, err := filepath.Glob(filepath.Join(mapPath, "*.map"))
+	if err != nil || len(maps) == 0 {
+		return nil, fmt.Errorf("route: no .map files in %s", mapPath)
+	}
+	var jobs [][2]string
+	for _, m := range maps {
+		jobs = append(jobs, [2]string{m, m + ".scen"})
+	}
+	return jobs, nil
 }
 
 func loadGrid(path string) (*grid.Grid, error) {

@@ -1,0 +1,135 @@
+package hpa
+
+import (
+	"sync/atomic"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/waypoint"
+)
+
+// routeCache keeps the grid route of each intra-cluster edge once a query
+// has refined it, so that later queries decode it instead of searching
+// the cluster again. It is filled lazily by concurrent queries (slots are
+// set by compare-and-swap). A route stays good while its cluster is not
+// rebuilt (Bake.ClusterVersion) and its nodes sit on the same cells, so
+// an update invalidates only the routes of the clusters it touched. A
+// route is always computed from the edge's lower node to its higher one,
+// so what a query gets never depends on which query came first.
+type routeCache struct {
+	slots []atomic.Pointer[route]
+	mask  uint32
+	size  atomic.Int64 // bytes held by routes
+}
+
+type route struct {
+	u, v  int32 // u < v
+	a, z  grid.Point
+	ver   uint64 // the cluster's version when the route was made
+	steps []grid.Dir
+}
+
+// probes bounds the slots looked at per edge; a full neighbourhood means
+// the edge is routed afresh each time, never a wrong route.
+const probes = 8
+
+// intraEdges counts the intra-cluster edges of t (each pair once).
+func intraEdges(t *waypoint.Tier) int {
+	n := 0
+	for u := range int32(t.Graph.Len()) {
+		to, _ := t.Graph.Out(u)
+		for _, v := range to {
+			if u < v && t.Points[u].Cluster == t.Points[v].Cluster {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// newRouteCache returns a cache with room for about n routes.
+func newRouteCache(n int) *routeCache {
+	size := 16
+	for size < 2*n {
+		size *= 2
+	}
+	return &routeCache{slots: make([]atomic.Pointer[route], size), mask: uint32(size - 1)}
+}
+
+func (c *routeCache) home(u, v int32) uint32 {
+	return (uint32(u)*0x9e3779b1 ^ uint32(v)*0x85ebca77) & c.mask
+}
+
+// get returns the entry of u→v (u < v), good or stale, or nil.
+func (c *routeCache) get(u, v int32) *route {
+	h := c.home(u, v)
+	for i := range uint32(probes) {
+		r := c.slots[(h+i)&c.mask].Load()
+		if r == nil {
+			return nil
+		}
+		if r.u == u && r.v == v {
+			return r
+		}
+	}
+	return nil
+}
+
+// put stores r in place of the stale entry old (nil: in the first free
+// slot of its neighbourhood), if it can.
+func (c *routeCache) put(r, old *route) {
+	h := c.home(r.u, r.v)
+	for i := range uint32(probes) {
+		s := &c.slots[(h+i)&c.mask]
+		if s.CompareAndSwap(old, r) {
+			c.size.Add(int64(len(r.steps)) + 64)
+			if old != nil {
+				c.size.Add(-int64(len(old.steps)) - 64)
+			}
+			return
+		}
+		if o := s.Load(); o != nil && o.u == r.u && o.v == r.v {
+			return // another query got there first
+		}
+	}
+}
+
+// route appends to raw (which ends at u's cell) the cells of the edge
+// u→v after u: from the cache, or refined and cached.
+func (q *Query) route(raw []grid.Point, u, v int32) ([]grid.Point, error) {
+	p := q.p
+	t := p.tier
+	if t.Points[u].Cluster != t.Points[v].Cluster { // one step across a border
+		return append(raw, t.Points[v].Cell), nil
+	}
+	lo, hi := min(u, v), max(u, v)
+	a, z := t.Points[lo].Cell, t.Points[hi].Cell
+	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
+	r := p.routes.get(lo, hi)
+	if r == nil || r.ver != ver || r.a != a || r.z != z {
+		var err error
+		q.seg, err = t.Route(q.fine, lo, hi, q.seg)
+		if err != nil {
+			return raw, err
+		}
+		fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
+		for i := 1; i < len(q.seg); i++ {
+			fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
+		}
+		p.routes.put(fresh, r)
+		r = fresh
+	}
+	if u == lo {
+		c := t.Points[lo].Cell
+		for _, d := range r.steps {
+			c = c.Add(d.Delta())
+			raw = append(raw, c)
+		}
+		return raw, nil
+	}
+	c := t.Points[hi].Cell
+	for i := len(r.steps) - 1; i >= 0; i-- {
+		c = c.Sub(r.steps[i].Delta())
+		raw = append(raw, c)
+	}
+	return raw, nil
+}
