@@ -97,6 +97,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
 	fs.IntVar(clusterFlag, "cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
+	width := fs.Int("bucket-width", 1, "with -stats, sum `N` consecutive scenario buckets per line (buckets 0..N-1, N..2N-1, ...)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map|DIR [-scen M.map.scen] [-algo astar] [-every N] [-o FILE]
@@ -119,7 +120,7 @@ answer line starts with the map's name and a tab, each map ends with its
 		return err
 	}
 	newRouter, ok := routers[*algo]
-	if *mapPath == "" || !ok || *every < 1 {
+	if *mapPath == "" || !ok || *every < 1 || *width < 1 {
 		if !ok {
 			fmt.Fprintf(stderr, "unknown algorithm %q (have %s)\n", *algo, routerNames())
 		}
@@ -178,7 +179,7 @@ answer line starts with the map's name and a tab, each map ends with its
 				if l := grid.Length(p); sc.Optimal > 0 && !sc.Matches(l) {
 					over = l/sc.Optimal - 1
 				}
-				buckets.add(sc.Bucket, float64(took.Nanoseconds())/1e3, over)
+				buckets.add(sc.Bucket/max(*width, 1)*max(*width, 1), float64(took.Nanoseconds())/1e3, over)
 			}
 			switch {
 			case err != nil:
