@@ -28,7 +28,6 @@ const NoRegion = 0xffff
 // transition points instead of one.
 const longEntrance = 6
 
-
 // ErrConfig is wrapped by errors about a bad Config or Update call.
 var ErrConfig = errors.New("preprocess: bad configuration")
 
