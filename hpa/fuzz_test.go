@@ -1,0 +1,65 @@
+package hpa_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+)
+
+// FuzzFind throws arbitrary endpoints and options at the planner: it must
+// never panic, must reject bad endpoints with an error, and whatever path
+// it returns must be legal and end where its status says.
+func FuzzFind(f *testing.F) {
+	g, b := genBake(f, 96, 80, 5, grid.Octile, 16)
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	s := grid.NewSearcher(g)
+	f.Add(3, 4, 90, 70, uint8(1), 0, false, 0)
+	f.Add(-1, 4, 900, 70, uint8(2), 5, true, 10)
+	f.Add(40, 40, 41, 41, uint8(0), 1, true, 1)
+	f.Fuzz(func(t *testing.T, ax, ay, zx, zy int, smooth uint8, first int, nearest bool, budget int) {
+		a, z := grid.Pt(ax, ay), grid.Pt(zx, zy)
+		opt := hpa.Options{Smooth: hpa.Smoothing(smooth % 3), FirstSteps: first, Nearest: nearest, MaxExpansions: budget}
+		res, err := q.Find(a, z, opt, nil)
+		bad := !g.Contains(a) || !g.Contains(z) || !g.Passable(a) || !g.Passable(z)
+		if bad {
+			if !errors.Is(err, grid.ErrOutOfBounds) && !errors.Is(err, grid.ErrBlocked) {
+				t.Fatalf("%v→%v: bad endpoint answered %v, %v", a, z, res.Status, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("%v→%v: %v", a, z, err)
+		}
+		if res.Status == hpa.NoPath || res.Status == hpa.Exhausted {
+			if res.Status == hpa.NoPath && !nearest {
+				if want, _ := s.FindPath(a, z, grid.Options{}, nil); want.Status == grid.Found {
+					t.Fatalf("%v→%v: no path, A* found one", a, z)
+				}
+			}
+			return
+		}
+		p := res.Path
+		if len(p) == 0 || p[0] != a {
+			t.Fatalf("%v→%v: path %v", a, z, p)
+		}
+		if res.Status == hpa.Found && first <= 0 && p[len(p)-1] != z {
+			t.Fatalf("%v→%v: found path ends at %v", a, z, p[len(p)-1])
+		}
+		if opt.Smooth == hpa.Corners && res.Status == hpa.Found {
+			for k := 1; k < len(p); k++ {
+				if !g.LineOfSight(p[k-1], p[k]) {
+					t.Fatalf("corners %v→%v without line of sight", p[k-1], p[k])
+				}
+			}
+			return
+		}
+		if _, err := g.PathCost(p); err != nil {
+			t.Fatalf("%v→%v %+v: %v", a, z, opt, err)
+		}
+		if first > 0 && len(p) > first+1 {
+			t.Fatalf("FirstSteps %d: %d cells", first, len(p))
+		}
+	})
+}
