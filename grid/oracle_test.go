@@ -369,3 +369,31 @@ func TestStepLine(t *testing.T) {
 		t.Errorf("only %d lines accepted", accepted)
 	}
 }
+
+// TestVisit: Options.Visit sees every expanded cell once, start first,
+// as many as Result.Expanded.
+func TestVisit(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	s := grid.NewSearcher(nil)
+	for range 300 {
+		g := randomGrid(r)
+		s.SetGrid(g)
+		a, ok1 := randomOpen(r, g, g.Bounds())
+		z, ok2 := randomOpen(r, g, g.Bounds())
+		if !ok1 || !ok2 {
+			continue
+		}
+		var seen []grid.Point
+		res, _ := s.FindPath(a, z, grid.Options{Visit: func(p grid.Point) { seen = append(seen, p) }}, nil)
+		if len(seen) != res.Expanded || seen[0] != a {
+			t.Fatalf("%v→%v: %d visits, %d expanded, first %v", a, z, len(seen), res.Expanded, seen[0])
+		}
+		set := map[grid.Point]bool{}
+		for _, p := range seen {
+			if set[p] || !g.Passable(p) {
+				t.Fatalf("cell %v visited twice or blocked", p)
+			}
+			set[p] = true
+		}
+	}
+}

@@ -26,6 +26,10 @@ type Options struct {
 	// them. The goal and targets are never avoided. Preprocessing uses it
 	// to keep searches out of dead ends that hold neither endpoint.
 	Avoid func(cell int) bool
+	// Visit, if not nil, is called with each cell as the search expands
+	// it, in order (for drawing what a search touched; it costs a call
+	// per expansion).
+	Visit func(p Point)
 }
 
 // Status says how a search ended.
@@ -345,6 +349,9 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 		state[li] = sl | 8
 		gcur := gcost[li]
 		expanded++
+		if opt.Visit != nil {
+			opt.Visit(Point{int(e.xy&0xffff) + minX, int(e.xy>>16) + minY})
+		}
 		if li == goalL {
 			status = Found
 			s.end = li

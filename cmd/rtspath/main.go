@@ -29,6 +29,7 @@ func init() {
 	commands = []command{
 		{"demo", "generate, bake and query a map; compare A* with the planner", runDemo},
 		{"route", "answer a Moving AI .map.scen file, one path per line", runRoute},
+		{"render", "draw a map, its tiers and a path to PNG", runRender},
 		{"gen", "generate an RTS-like .map and its .map.scen", runGen},
 		{"bake", "preprocess a map into a bake file (.nav)", runBake},
 		{"inspect", "check a bake file and print its summary", runInspect},

@@ -1,0 +1,15 @@
+// Package render draws a map and what rtspath knows about it, for
+// debugging and for documentation: passable, blocked and terrain-cost
+// cells, islands in distinct colours, dead ends shaded, cluster borders,
+// waypoints and waypoint-graph edges, a path, and the cells a search
+// expanded (heat by order; grid.Options.Visit collects them). Each layer
+// can be switched on and off; large maps are scaled down by averaging
+// cells, small ones scaled up.
+//
+// Scene.Draw returns an image.RGBA (encode it with image/png); the same
+// vector layers come out of Scene.Shapes as plain data (boxes, lines and
+// marks in cell coordinates) for a game that draws with its own renderer,
+// and Scene.CellColor gives the cell layers one cell at a time.
+//
+// Coordinates are cells, x to the right and y down, as in package grid.
+package render
