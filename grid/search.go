@@ -159,7 +159,7 @@ func (s *Searcher) begin(opt *Options, start Point) error {
 		s.gen = 0
 	}
 	s.gen += 16
-	s.open.reset()
+	s.open.Reset()
 	s.end = -1
 	s.startL = s.local(start)
 	return nil
@@ -334,13 +334,14 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	if useH {
 		h0 = h(start.X, start.Y)
 	}
-	s.open.push(uint64(h0), int32(s.startL), uint32(start.X-minX)|uint32(start.Y-minY)<<16)
+	s.open.Push(uint64(h0), node{int32(s.startL), uint32(start.X-minX) | uint32(start.Y-minY)<<16})
 
 	bestL, bestH, bestG := -1, Unreachable, Unreachable
 	expanded := 0
 	status := NoPath
-	for s.open.len() > 0 {
-		e := s.open.pop()
+	for s.open.Len() > 0 {
+		top := s.open.Pop()
+		e := top.Val
 		li := int(e.i)
 		sl := state[li]
 		if sl&^7 == closed {
@@ -371,7 +372,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 		}
 		x, y := int(e.xy&0xffff)+minX, int(e.xy>>16)+minY
 		if opt.Nearest {
-			hh := Cost(e.f) - gcur
+			hh := Cost(top.Key) - gcur
 			if !useH {
 				hh = h(x, y)
 			}
@@ -448,7 +449,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			if useH {
 				f += h(x+dd.X, y+dd.Y)
 			}
-			s.open.push(uint64(f), int32(ni), uint32(x+dd.X-minX)|uint32(y+dd.Y-minY)<<16)
+			s.open.Push(uint64(f), node{int32(ni), uint32(x+dd.X-minX) | uint32(y+dd.Y-minY)<<16})
 		}
 	}
 	res.Expanded = expanded

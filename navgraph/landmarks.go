@@ -4,9 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"sync"
+
+	"github.com/rtspath/rtspath/internal/radix"
 )
 
 // Landmarks hold the exact distances from a few landmark nodes to every
@@ -310,7 +311,7 @@ func components(g *Graph) (comp []int32, sizes []int32) {
 // dijkstra is the scratch of a one-to-all search.
 type dijkstra struct {
 	d []Cost
-	q radix
+	q radix.Heap[int32]
 }
 
 // run returns the distances from src to every node (Unreachable where
@@ -325,75 +326,23 @@ func (s *dijkstra) run(g *Graph, src int32) []Cost {
 		d[i] = Unreachable
 	}
 	d[src] = 0
-	s.q.reset()
-	s.q.push(0, src)
-	for s.q.n > 0 {
-		k, u := s.q.pop()
-		if Cost(k) != d[u] {
+	s.q.Reset()
+	s.q.Push(0, src)
+	for s.q.Len() > 0 {
+		e := s.q.Pop()
+		u := e.Val
+		if Cost(e.Key) != d[u] {
 			continue
 		}
 		to, cost := g.Out(u)
 		for i, v := range to {
 			if ng := d[u] + cost[i]; ng < d[v] {
 				d[v] = ng
-				s.q.push(uint64(ng), v)
+				s.q.Push(uint64(ng), v)
 			}
 		}
 	}
 	return d
-}
-
-// radix is a monotone priority queue (a radix heap): every key pushed is
-// at least the last key popped, as in Dijkstra's algorithm. Push is O(1),
-// pop O(log C) amortized for keys up to C.
-type radix struct {
-	b    [65][]radixEntry
-	bmin [65]uint64
-	last uint64
-	n    int
-}
-
-type radixEntry struct {
-	k uint64
-	v int32
-}
-
-func (h *radix) reset() {
-	for i := range h.b {
-		h.b[i] = h.b[i][:0]
-		h.bmin[i] = ^uint64(0)
-	}
-	h.n, h.last = 0, 0
-}
-
-func (h *radix) push(k uint64, v int32) {
-	i := bits.Len64(k ^ h.last)
-	h.b[i] = append(h.b[i], radixEntry{k, v})
-	h.bmin[i] = min(h.bmin[i], k)
-	h.n++
-}
-
-func (h *radix) pop() (uint64, int32) {
-	if len(h.b[0]) == 0 {
-		i := 1
-		for len(h.b[i]) == 0 {
-			i++
-		}
-		m := h.bmin[i]
-		h.last = m
-		for _, e := range h.b[i] {
-			j := bits.Len64(e.k ^ m)
-			h.b[j] = append(h.b[j], e)
-			h.bmin[j] = min(h.bmin[j], e.k)
-		}
-		h.b[i] = h.b[i][:0]
-		h.bmin[i] = ^uint64(0)
-	}
-	b := h.b[0]
-	e := b[len(b)-1]
-	h.b[0] = b[:len(b)-1]
-	h.n--
-	return e.k, e.v
 }
 
 // forEach runs f(0..n-1) on up to workers goroutines, each with its own

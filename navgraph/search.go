@@ -232,8 +232,6 @@ func less(a, b item) bool {
 // binary heap, and a node's children share a cache line or two.
 type heap struct{ items []item }
 
-func heapOf(items []item) heap { return heap{items} }
-
 func (hp *heap) push(it item) {
 	h := append(hp.items, it)
 	i := len(h) - 1
