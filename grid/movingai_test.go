@@ -60,10 +60,7 @@ func stride() int {
 func TestMovingAIOptimal(t *testing.T) {
 	dir := testmaps.Require(t)
 	man := manifest(t, dir)
-	maps, err := testmaps.List(dir)
-	if err != nil || len(maps) == 0 {
-		t.Fatalf("no maps in %s: %v", dir, err)
-	}
+	maps := testmaps.All(t)
 	step := stride()
 	for _, m := range maps {
 		t.Run(m.Set+"/"+m.Name, func(t *testing.T) {

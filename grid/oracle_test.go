@@ -35,6 +35,13 @@ func randomGrid(r *rand.Rand) *grid.Grid {
 	return g
 }
 
+// randomPair returns two random open cells of g.
+func randomPair(r *rand.Rand, g *grid.Grid) (a, z grid.Point, ok bool) {
+	a, ok1 := randomOpen(r, g, g.Bounds())
+	z, ok2 := randomOpen(r, g, g.Bounds())
+	return a, z, ok1 && ok2
+}
+
 func randomOpen(r *rand.Rand, g *grid.Grid, win grid.Rect) (grid.Point, bool) {
 	for range 50 {
 		p := grid.Pt(win.Min.X+r.IntN(win.Dx()), win.Min.Y+r.IntN(win.Dy()))
@@ -279,9 +286,8 @@ func TestAvoidAgainstGonum(t *testing.T) {
 		for i := range avoided {
 			avoided[i] = r.IntN(6) == 0
 		}
-		start, ok1 := randomOpen(r, g, g.Bounds())
-		goal, ok2 := randomOpen(r, g, g.Bounds())
-		if !ok1 || !ok2 {
+		start, goal, ok := randomPair(r, g)
+		if !ok {
 			continue
 		}
 		avoided[g.Index(goal)] = false // the goal is never avoided anyway
@@ -329,9 +335,8 @@ func TestStepLine(t *testing.T) {
 	for range 3000 {
 		g := randomGrid(r)
 		s.SetGrid(g)
-		a, ok1 := randomOpen(r, g, g.Bounds())
-		z, ok2 := randomOpen(r, g, g.Bounds())
-		if !ok1 || !ok2 {
+		a, z, ok := randomPair(r, g)
+		if !ok {
 			continue
 		}
 		c, ok := g.StepLineCost(a, z, grid.Unreachable)
@@ -378,9 +383,8 @@ func TestVisit(t *testing.T) {
 	for range 300 {
 		g := randomGrid(r)
 		s.SetGrid(g)
-		a, ok1 := randomOpen(r, g, g.Bounds())
-		z, ok2 := randomOpen(r, g, g.Bounds())
-		if !ok1 || !ok2 {
+		a, z, ok := randomPair(r, g)
+		if !ok {
 			continue
 		}
 		var seen []grid.Point

@@ -21,11 +21,7 @@ import (
 // 15%. Every 4th line by default, every line with RTSPATH_FULL=1, every
 // 20th with -short.
 func TestMovingAI(t *testing.T) {
-	dir := testmaps.Require(t)
-	maps, err := testmaps.List(dir)
-	if err != nil || len(maps) == 0 {
-		t.Fatalf("no maps in %s: %v", dir, err)
-	}
+	maps := testmaps.All(t)
 	every := 4
 	switch {
 	case os.Getenv("RTSPATH_FULL") != "":

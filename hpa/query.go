@@ -99,9 +99,9 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	found, cand := false, false
 	var candCost grid.Cost
 
-	// Nearby clusters (up to one cluster between them): an exact search
-	// over the clusters' bounding box first, where waypoints would cost
-	// the most detour for the least saving.
+	// Nearby clusters (at most nearby apart, or nearbyCells with small
+	// clusters): an exact search over the clusters' bounding box first,
+	// where waypoints would cost the most detour for the least saving.
 	cw := t.ClustersX()
 	near := max(nearby, nearbyCells/t.ClusterSize)
 	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
@@ -234,7 +234,7 @@ func (q *Query) cost(path []grid.Point) grid.Cost {
 
 // refine turns the abstract route start → nodes... → goal into grid
 // cells, appended to raw: each abstract edge by its exact route, except
-// that with shortcut set, runs of edges that an step line can replace
+// that with shortcut set, runs of edges that a step line can replace
 // at no more cost (legal, and no dearer than the edges it skips; the
 // edge costs are known from the graph) become that line and are never
 // refined. src and tgt are the costs of start → nodes[0] and

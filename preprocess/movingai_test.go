@@ -12,11 +12,7 @@ import (
 // published path has both endpoints on one island (and the published
 // unsolvable ones on two). With -short, every fourth map.
 func TestMovingAIBakes(t *testing.T) {
-	dir := testmaps.Require(t)
-	maps, err := testmaps.List(dir)
-	if err != nil || len(maps) == 0 {
-		t.Fatalf("no maps: %v", err)
-	}
+	maps := testmaps.All(t)
 	for i, m := range maps {
 		if testing.Short() && i%4 != 0 {
 			continue

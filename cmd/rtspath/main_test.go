@@ -160,11 +160,7 @@ func TestGenThenRoute(t *testing.T) {
 // TestRouteMovingAI runs the route command on every benchmark map and
 // checks its output against the published optima.
 func TestRouteMovingAI(t *testing.T) {
-	dir := testmaps.Require(t)
-	maps, err := testmaps.List(dir)
-	if err != nil || len(maps) == 0 {
-		t.Fatalf("no maps in %s: %v", dir, err)
-	}
+	maps := testmaps.All(t)
 	every := 23
 	if testing.Short() {
 		every = 97

@@ -84,6 +84,19 @@ func List(dir string, sets ...string) ([]Map, error) {
 	return out, nil
 }
 
+// All returns the maps of the given sets (all sets if none) in the map
+// folder, skipping tb as Require does when there is none and failing it
+// when the folder holds no such maps.
+func All(tb testing.TB, sets ...string) []Map {
+	tb.Helper()
+	dir := Require(tb)
+	maps, err := List(dir, sets...)
+	if err != nil || len(maps) == 0 {
+		tb.Fatalf("no maps in %s: %v", dir, err)
+	}
+	return maps
+}
+
 // ReadGrid reads a .map file under the Moving AI rule, failing tb on error.
 func ReadGrid(tb testing.TB, path string) *grid.Grid {
 	tb.Helper()
