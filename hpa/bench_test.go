@@ -70,12 +70,20 @@ func BenchmarkSC1(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		opt  hpa.Options
-	}{{"hpa", hpa.Options{}}, {"hpa-smooth", hpa.Options{Smooth: hpa.Cells}}, {"hpa-smooth2", hpa.Options{Smooth: hpa.Cells, SmoothPasses: 2}}, {"hpa-corners", hpa.Options{Smooth: hpa.Corners}}} {
+		cfg  hpa.Config
+	}{
+		{"hpa", hpa.Options{}, hpa.Config{}},
+		{"hpa-no-landmarks", hpa.Options{}, hpa.Config{Landmarks: -1}},
+		{"hpa-smooth", hpa.Options{Smooth: hpa.Cells}, hpa.Config{}},
+		{"hpa-smooth2", hpa.Options{Smooth: hpa.Cells, SmoothPasses: 2}, hpa.Config{}},
+		{"hpa-corners", hpa.Options{Smooth: hpa.Corners}, hpa.Config{}},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			qs := make([]*hpa.Query, len(maps))
 			for i, m := range maps {
-				qs[i] = hpa.NewPlanner(m.b, hpa.Config{}).NewQuery()
+				qs[i] = hpa.NewPlanner(m.b, c.cfg).NewQuery()
 			}
+			waypoints, coarse := 0, 0
 			var buf []grid.Point
 			b.ReportAllocs()
 			b.ResetTimer()
@@ -87,10 +95,14 @@ func BenchmarkSC1(b *testing.B) {
 							b.Fatalf("%v→%v: %v %v", sc.Start, sc.Goal, res.Status, err)
 						}
 						buf = res.Path
+						if res.Coarse > 0 {
+							waypoints, coarse = waypoints+res.Waypoints, coarse+1
+						}
 					}
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/query")
+			b.ReportMetric(float64(waypoints)/float64(max(coarse, 1)), "waypoints/coarse-query")
 		})
 	}
 }

@@ -20,8 +20,8 @@ type Config struct {
 	// Landmarks is the number of ALT landmarks on the waypoint graph
 	// (0: 16; negative: none). Each costs 4 bytes per waypoint slot and
 	// one Dijkstra over the waypoint graph when the planner is made or
-	// synced; 16 cut the coarse search on the StarCraft maps from 524 to
-	// 87 expanded waypoints per query.
+	// synced; 16 cut the coarse search on the StarCraft maps from 645 to
+	// 111 expanded waypoints per query (go test -bench 'SC1/hpa' ./hpa).
 	Landmarks int
 	// Workers bounds the goroutines NewPlanner and Sync use (0:
 	// GOMAXPROCS).
@@ -197,11 +197,13 @@ type Result struct {
 	// Cost is the path's cost on the grid (for Corners, the cost of the
 	// Cells path the corners come from).
 	Cost grid.Cost
-	// Expanded counts grid cells and waypoints expanded.
+	// Expanded counts grid cells and waypoints expanded; Waypoints the
+	// waypoints alone (the coarse search's share).
 	Expanded int
 	// Coarse is the number of waypoints on the abstract route (0 when an
 	// exact search joined start and goal directly).
-	Coarse int
+	Coarse    int
+	Waypoints int
 }
 
 func (p *Planner) check(pt grid.Point, what string) error {

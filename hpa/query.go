@@ -206,6 +206,7 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 		return raw, err
 	}
 	q.nodes = cr.Path
+	res.Waypoints = cr.Expanded
 	if !spend(cr.Expanded) {
 		res.Status = Exhausted
 		return raw, nil
