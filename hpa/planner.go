@@ -89,8 +89,8 @@ func (p *Planner) Sync() {
 	}
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
-	if n := intraEdges(p.tier); p.routes == nil || 2*n > len(p.routes.slots) {
-		p.routes = newRouteCache(n)
+	if edges := intraEdges(p.tier); p.routes == nil || 2*edges > len(p.routes.slots) {
+		p.routes = newRouteCache(edges)
 	}
 	p.deadBits = make([]uint64, (n+63)/64)
 	p.nodeDead = make([]int32, n)
