@@ -31,6 +31,13 @@
 // The geometric length of a path (straight step 1, diagonal √2, terrain
 // ignored) is a float for output only: see Length.
 //
+// A Penalty adds a non-negative cost for entering cells on top of the
+// terrain (an influence map, other units' claims): one int32 per cell,
+// with a function for the cells whose penalty depends on who asks.
+// Searches (Options.Penalty), StepLineCostWith and PathCostWith add it;
+// since it is never negative, the heuristic stays a lower bound and the
+// searches stay exact.
+//
 // # Movement
 //
 // The default rule (Octile, the zero Movement) is that of the Moving AI

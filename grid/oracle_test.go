@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -399,5 +400,88 @@ func TestVisit(t *testing.T) {
 			}
 			set[p] = true
 		}
+	}
+}
+
+// TestPenaltyAgainstGonum: searches under a penalty (flat values and
+// values asked of Func) find the least terrain-plus-penalty cost that
+// gonum's Dijkstra finds on the oracle graph with the penalty added to
+// each step, in every kind of search; StepLineCostWith and PathCostWith
+// agree with the sum of the steps.
+func TestPenaltyAgainstGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	s := grid.NewSearcher(nil)
+	var buf []grid.Point
+	found, asked := 0, 0
+	for iter := range 1500 {
+		g := randomGrid(r)
+		s.SetGrid(g)
+		n := g.Width() * g.Height()
+		cells := make([]int32, n)
+		dyn := make([]grid.Cost, n)
+		for i := range cells {
+			switch r.IntN(5) {
+			case 0:
+				cells[i] = int32(r.IntN(3 * int(grid.Straight)))
+			case 1:
+				cells[i] = -1
+				dyn[i] = grid.Cost(r.IntN(2*int(grid.Straight))) - grid.Straight/2 // negative counts as 0
+			}
+		}
+		pen := &grid.Penalty{Cells: cells, Func: func(i int) grid.Cost { asked++; return dyn[i] }}
+		o := oracle.Graph{G: g, Penalty: func(p grid.Point) grid.Cost { return pen.At(g.Index(p)) }}
+		start, goal, ok := randomPair(r, g)
+		if !ok {
+			continue
+		}
+		want := grid.Unreachable
+		if start == goal {
+			want = 0
+		} else if d := path.DijkstraFrom(simple.Node(o.ID(start)), o).WeightTo(o.ID(goal)); !math.IsInf(d, 1) {
+			want = grid.Cost(d)
+		}
+		for _, dijkstra := range []bool{false, true} {
+			res, err := s.FindPath(start, goal, grid.Options{Penalty: pen, Dijkstra: dijkstra}, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			buf = res.Path
+			if want == grid.Unreachable {
+				if res.Status != grid.NoPath {
+					t.Fatalf("map %d: found a path the oracle did not", iter)
+				}
+				continue
+			}
+			if res.Status != grid.Found || res.Cost != want {
+				t.Fatalf("map %d %v→%v: %v cost %d, oracle %d\n%s", iter, start, goal, res.Status, res.Cost, want, g.Draw(res.Path))
+			}
+			if c, err := g.PathCostWith(res.Path, pen); err != nil || c != want {
+				t.Fatalf("map %d: PathCostWith %d, %v; want %d", iter, c, err, want)
+			}
+		}
+		if want != grid.Unreachable {
+			costs := []grid.Cost{0}
+			if _, err := s.FindAll(start, []grid.Point{goal}, grid.Options{Penalty: pen}, costs); err != nil || costs[0] != want {
+				t.Fatalf("map %d: FindAll %d, %v; want %d", iter, costs[0], err, want)
+			}
+			found++
+		}
+		if lc, ok := g.StepLineCostWith(start, goal, grid.Unreachable, pen); ok {
+			line := g.AppendStepLine([]grid.Point{start}, start, goal)
+			if c, err := g.PathCostWith(line, pen); err != nil || c != lc {
+				t.Fatalf("map %d: step line costs %d, %v; StepLineCostWith said %d", iter, c, err, lc)
+			}
+			if lc < want {
+				t.Fatalf("map %d: step line %d beats the optimum %d", iter, lc, want)
+			}
+		}
+	}
+	if found < 500 || asked == 0 {
+		t.Errorf("only %d paths, Func asked %d times", found, asked)
+	}
+	g, _ := grid.New(4, 4, grid.Octile)
+	s.SetGrid(g)
+	if _, err := s.FindPath(grid.Pt(0, 0), grid.Pt(3, 3), grid.Options{Penalty: &grid.Penalty{}}, nil); !errors.Is(err, grid.ErrPenalty) {
+		t.Errorf("a penalty of the wrong size: %v", err)
 	}
 }

@@ -30,6 +30,10 @@ type Options struct {
 	// it, in order (for drawing what a search touched; it costs a call
 	// per expansion).
 	Visit func(p Point)
+	// Penalty, if not nil, adds its cost for every cell entered: the
+	// search finds the path of least terrain-plus-penalty cost, and
+	// Result.Cost includes the penalty. It must cover the whole grid.
+	Penalty *Penalty
 }
 
 // Status says how a search ended.
@@ -138,6 +142,11 @@ func (s *Searcher) begin(opt *Options, start Point) error {
 	}
 	if !start.In(win) {
 		return fmt.Errorf("%w: start %v outside %v", ErrWindow, start, win)
+	}
+	if opt.Penalty != nil {
+		if err := opt.Penalty.check(g); err != nil {
+			return err
+		}
 	}
 	s.win, s.ww = win, win.Dx()
 	s.full = win == g.Bounds()
@@ -302,6 +311,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	useH := !opt.Dijkstra
 	full := s.full
 	avoid := opt.Avoid
+	var pen []int32
+	var penFunc func(int) Cost
+	if opt.Penalty != nil {
+		pen, penFunc = opt.Penalty.Cells, opt.Penalty.Func
+	}
 	hs := Cost(g.minW) // heuristic scale: the cheapest step is hs × plain
 	// On a grid of one weight every step of a direction costs the same.
 	uniform := g.hist[g.minW] == g.w*g.h
@@ -439,6 +453,13 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 					unit = halfDiagonal
 				}
 				ng = gcur + unit*(wa+Cost(wt[gi+goff[d]]))
+			}
+			if pen != nil {
+				if v := pen[gi+goff[d]]; v > 0 {
+					ng += Cost(v)
+				} else if v < 0 {
+					ng += max(penFunc(gi+goff[d]), 0)
+				}
 			}
 			if st == gen && ng >= gcost[ni] {
 				continue

@@ -47,5 +47,43 @@
 // the landmark distances again and keeps the cached routes of the
 // clusters the update did not touch.
 //
+// # Penalties: influence maps and unit claims
+//
+// Planner.NewPenalties makes a layer of extra costs (one per team): an
+// influence map the game writes to (AddInfluence, SetInfluence,
+// DecayInfluence) and the cells units claim for the path ahead of them
+// (Claim, Advance, Release). A query passes Options{Penalty:
+// layer.For(unit)} and pays, per cell entered, the cell's influence plus
+// PenaltyConfig.ClaimCost for each claim of another unit standing within
+// ClaimRadius of the query's start; its own claims and far units' claims
+// cost nothing. See ExamplePenalties for a game loop.
+//
+// Both tiers pay: each write refreshes the waypoint-graph edge penalties
+// of the clusters it touched (a hot spot of radius 4: 18 µs; a unit
+// claiming 64 cells: 38 µs, old claims released; a unit advancing one
+// cell: 2.6 µs — go test -run '^$' -bench PenaltyUpdate ./hpa), so the
+// coarse route leaves a road that costs more than the detour, and the
+// fine searches add the same per-cell penalty. A penalty never blocks a
+// cell and never makes one cheaper: the heuristic, the landmarks and the
+// search windows' proofs stay valid, paths stay legal, are found
+// whenever one exists, and stay deterministic. What it cannot do: an
+// abstract edge is charged the penalties on its terrain route; the
+// refinement searches the cluster again with the penalty and may step
+// around a hot spot inside it, but the coarse search does not know it
+// could, so a route can pass a cluster it would have avoided at an exact
+// price. Measured on 300 generated maps with random hot spots and claims
+// (TestPenaltiesAgainstAStar): smoothed paths cost 0.21% more than the
+// exact search under the same penalty on average, 4.9% at the 99th
+// percentile.
+//
+// Penalties cost query time where they lie: lines, windows and clusters
+// without any penalty run the plain code. On the StarCraft maps (go test
+// -run '^$' -bench SC1/hpa-smooth -benchtime 3x ./hpa), a skirmish of 4
+// hot spots and 16 claiming units per map made Cells queries 1.31×
+// slower; a busy map of 16 hot spots and 64 units 1.92× (the coarse
+// search expands 40% more waypoints when costs exceed what the heuristic
+// knows, and start and goal join the waypoint graph by search instead of
+// straight lines more often).
+//
 // Costs are in the grid package's units.
 package hpa

@@ -66,3 +66,71 @@ func Example() {
 	// found, 30 cells, length 32.31
 	// corners: [1,8 10,12 28,9 30,8]
 }
+
+// A game loop with penalties: danger where a squad died sends the next
+// squads down the other road until it fades, and units claim the path
+// ahead of them so that the unit behind takes another lane.
+func ExamplePenalties() {
+	g, _ := grid.ParseASCII(`
+		......############################......
+		........................................
+		........................................
+		......############################......
+		......############################......
+		......############################......
+		......############################......
+		......############################......
+		........................................
+		........................................
+		......############################......`, grid.Octile)
+	bake, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 8})
+	planner := hpa.NewPlanner(bake, hpa.Config{})
+	layer := planner.NewPenalties(hpa.PenaltyConfig{}) // one per team
+	q := planner.NewQuery()
+	// road tells which road a path takes: the row where it crosses x=20.
+	road := func(path []grid.Point) int {
+		for _, p := range path {
+			if p.X == 20 {
+				return p.Y
+			}
+		}
+		return -1
+	}
+
+	// A squad died on the northern road.
+	layer.AddInfluence(grid.Pt(20, 1), 3, 20*grid.Straight)
+	for tick := range 6 {
+		res, _ := q.Find(grid.Pt(2, 4), grid.Pt(37, 4), hpa.Options{Smooth: hpa.Cells, Penalty: layer.For(-1)}, nil)
+		fmt.Printf("tick %d: row %d\n", tick, road(res.Path))
+		layer.DecayInfluence(1, 4) // danger fades to a quarter each tick
+	}
+
+	// Three units leave one after another; each claims its path.
+	var paths [3][]grid.Point
+	for unit := range int32(3) {
+		from, to := grid.Pt(2, 4+int(unit)), grid.Pt(37, 4+int(unit))
+		res, _ := q.Find(from, to, hpa.Options{Smooth: hpa.Cells, Penalty: layer.For(unit)}, nil)
+		layer.Claim(unit, res.Path)
+		paths[unit] = res.Path
+		fmt.Printf("unit %d: row %d\n", unit, road(res.Path))
+	}
+	// Each tick a unit steps on and tells the layer; the cells behind it
+	// are free again.
+	layer.Advance(0, paths[0][1])
+	fmt.Println("claims of unit 0:", len(layer.Claims(0, nil)), "of", len(paths[0]))
+	// Unit 0 arrives (or dies): it claims nothing any more.
+	layer.Release(0)
+	fmt.Println("claims on its first cell:", layer.ClaimsAt(paths[0][1]))
+	// Output:
+	// tick 0: row 8
+	// tick 1: row 8
+	// tick 2: row 8
+	// tick 3: row 2
+	// tick 4: row 2
+	// tick 5: row 2
+	// unit 0: row 2
+	// unit 1: row 8
+	// unit 2: row 9
+	// claims of unit 0: 35 of 36
+	// claims on its first cell: 0
+}

@@ -13,14 +13,29 @@ import (
 // it returns must be legal and end where its status says.
 func FuzzFind(f *testing.F) {
 	g, b := genBake(f, 96, 80, 5, grid.Octile, 16)
-	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	q := pl.NewQuery()
 	s := grid.NewSearcher(g)
+	// A penalty layer: a hot spot and a unit's claims across the middle.
+	pen := pl.NewPenalties(hpa.PenaltyConfig{})
+	pen.AddInfluence(grid.Pt(48, 40), 10, 20*grid.Straight)
+	if res, _ := q.Find(grid.Pt(3, 40), grid.Pt(92, 40), hpa.Options{}, nil); res.Status == hpa.Found {
+		pen.Claim(0, res.Path)
+	}
 	f.Add(3, 4, 90, 70, uint8(1), 0, false, 0)
 	f.Add(-1, 4, 900, 70, uint8(2), 5, true, 10)
 	f.Add(40, 40, 41, 41, uint8(0), 1, true, 1)
+	f.Add(3, 40, 92, 40, uint8(4), 0, false, 0)
 	f.Fuzz(func(t *testing.T, ax, ay, zx, zy int, smooth uint8, first int, nearest bool, budget int) {
 		a, z := grid.Pt(ax, ay), grid.Pt(zx, zy)
 		opt := hpa.Options{Smooth: hpa.Smoothing(smooth % 3), FirstSteps: first, Nearest: nearest, MaxExpansions: budget}
+		if smooth&4 != 0 { // the penalty layer, seen by nobody or by unit 1
+			unit := int32(-1)
+			if smooth&8 != 0 {
+				unit = 1
+			}
+			opt.Penalty = pen.For(unit)
+		}
 		res, err := q.Find(a, z, opt, nil)
 		bad := !g.Contains(a) || !g.Contains(z) || !g.Passable(a) || !g.Passable(z)
 		if bad {

@@ -189,7 +189,8 @@ func TestQueryErrorsAndOptions(t *testing.T) {
 
 func TestQueriesDoNotAllocate(t *testing.T) {
 	g, b := genBake(t, 200, 200, 9, grid.Octile, 32)
-	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	q := pl.NewQuery()
 	var pairs [][2]grid.Point
 	r := rand.New(rand.NewPCG(1, 1))
 	for len(pairs) < 20 {
@@ -198,9 +199,15 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 			pairs = append(pairs, [2]grid.Point{a, z})
 		}
 	}
+	// A penalty layer with hot spots and the claims of five units.
+	f := pl.NewPenalties(hpa.PenaltyConfig{})
+	for k, pr := range pairs[:5] {
+		f.AddInfluence(pr[1], 6, 8*grid.Straight)
+		res, _ := q.Find(pr[0], pr[1], hpa.Options{Smooth: hpa.Cells}, nil)
+		f.Claim(int32(k), res.Path)
+	}
 	buf := make([]grid.Point, 0, 4096)
-	for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners} {
-		opt := hpa.Options{Smooth: sm}
+	for _, opt := range []hpa.Options{{Smooth: hpa.Raw}, {Smooth: hpa.Cells}, {Smooth: hpa.Corners}, {Smooth: hpa.Cells, Penalty: f.For(2)}} {
 		for _, pr := range pairs { // warm up
 			q.Find(pr[0], pr[1], opt, buf)
 		}
@@ -210,7 +217,7 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 			i++
 			q.Find(pr[0], pr[1], opt, buf)
 		}); n != 0 {
-			t.Errorf("smooth %d: %v allocations per query", sm, n)
+			t.Errorf("%+v: %v allocations per query", opt, n)
 		}
 	}
 }

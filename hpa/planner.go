@@ -43,6 +43,8 @@ type Planner struct {
 	lm       *navgraph.Landmarks
 	lmCells  []grid.Point // where the landmarks stood at the last Sync
 	routes   *routeCache
+	// penalties made on this planner, kept in step by Sync
+	penalties []*Penalties
 }
 
 // NewPlanner returns a planner for b.
@@ -91,6 +93,9 @@ func (p *Planner) Sync() {
 	// cluster's version); it is made anew only when the tier outgrew it.
 	if edges := intraEdges(p.tier); p.routes == nil || 2*edges > len(p.routes.slots) {
 		p.routes = newRouteCache(edges)
+	}
+	for _, f := range p.penalties {
+		f.sync()
 	}
 	p.deadBits = make([]uint64, (n+63)/64)
 	p.nodeDead = make([]int32, n)
@@ -174,6 +179,10 @@ type Options struct {
 	// cells and waypoints (0: no bound). A query that runs out returns
 	// Status Exhausted.
 	MaxExpansions int
+	// Penalty, if set (Penalties.For), adds an influence map and other
+	// units' claims to the costs the query minimizes, at both tiers.
+	// Result.Cost includes them.
+	Penalty Penalty
 }
 
 // Status says how a query ended.

@@ -38,6 +38,14 @@ type Query struct {
 	near          []grid.Point // a windowed path not proved best
 	prefix        []grid.Cost
 	legs          int // legs of the last smoothCells result
+
+	// Penalties of the current query (pen nil: none).
+	pen      *grid.Penalty
+	penVal   grid.Penalty
+	pf       *Penalties
+	unit     int32
+	from     grid.Point
+	edgeFunc func(int32) navgraph.Cost
 }
 
 // NewQuery returns query state for p. Keep it and reuse it.
@@ -50,6 +58,8 @@ func (p *Planner) NewQuery() *Query {
 		d := q.p.nodeDead[n]
 		return d == q.dS || d == q.dG
 	}
+	q.penVal.Func = q.cellPenalty
+	q.edgeFunc = q.edgePenaltyOf
 	return q
 }
 
@@ -66,6 +76,9 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 		return res, err
 	}
 	if err := p.check(goal, "goal"); err != nil {
+		return res, err
+	}
+	if err := q.usePenalty(opt.Penalty, start); err != nil {
 		return res, err
 	}
 	if q.coarse.Graph() != p.tier.Graph {
@@ -118,7 +131,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 					break
 				}
 			}
-			r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left()}, raw)
+			r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left(), Penalty: q.penIn(win)}, raw)
 			if err != nil {
 				return res, err
 			}
@@ -180,7 +193,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 		res.Path = res.Path[:opt.FirstSteps+1]
 	}
 	if opt.Smooth == Raw || cut && opt.Smooth == Cells {
-		res.Cost, _ = p.g.PathCost(res.Path)
+		res.Cost, _ = p.g.PathCostWith(res.Path, q.pen)
 	}
 	return res, nil
 }
@@ -200,6 +213,10 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	q.dS, q.dG = b.DeadEnd(start), b.DeadEnd(goal)
 	q.cq.Avoid = p.deadBits
 	q.cq.Landmarks = p.lm
+	q.cq.Penalty, q.cq.PenaltyFunc = nil, nil
+	if q.pen != nil {
+		q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
+	}
 	q.cq.MaxExpansions = left()
 	cr, err := q.coarse.Search(&q.cq, q.nodes)
 	if err != nil {
@@ -227,9 +244,9 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	return raw, err
 }
 
-// cost returns the cost of a path of legal steps.
+// cost returns the cost of a path of legal steps, penalties included.
 func (q *Query) cost(path []grid.Point) grid.Cost {
-	c, _ := q.p.g.PathCost(path)
+	c, _ := q.p.g.PathCostWith(path, q.pen)
 	return c
 }
 
@@ -249,7 +266,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 	for i, u := range nodes {
 		if i > 0 {
 			e, _ := t.Graph.Cost(nodes[i-1], u)
-			c += grid.Cost(e)
+			c += grid.Cost(e) + grid.Cost(q.edgePenalty(nodes[i-1], u))
 		}
 		q.pts = append(q.pts, t.Points[u].Cell)
 		q.prefix = append(q.prefix, c)
@@ -264,7 +281,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		j := i + 1
 		if shortcut {
 			j = reach(i, last, func(k int) bool {
-				_, ok := g.StepLineCost(pts[i], pts[k], pre[k]-pre[i]+1)
+				_, ok := g.StepLineCostWith(pts[i], pts[k], pre[k]-pre[i]+1, q.penLine(pts[i], pts[k]))
 				return ok
 			})
 		}
@@ -322,7 +339,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 	win := t.ClusterRect(c)
 	if k <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
 		for i, z := range q.pts {
-			r, err := q.fine.FindPath(pt, z, grid.Options{Window: win}, q.seg)
+			r, err := q.fine.FindPath(pt, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
 			q.seg = r.Path
 			res.Expanded += r.Expanded
 			q.costs[i] = grid.Unreachable
@@ -331,7 +348,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 			}
 		}
 	} else {
-		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true}, q.costs)
+		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win)}, q.costs)
 		res.Expanded += n
 		if err != nil {
 			return eps
@@ -354,7 +371,7 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		}
 		return q.p.g.AppendStepLine(raw, a, z), nil
 	}
-	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c)}, q.seg)
+	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c), Penalty: q.penIn(q.p.tier.ClusterRect(c))}, q.seg)
 	q.seg = r.Path
 	if err != nil {
 		return raw, err
@@ -371,7 +388,7 @@ func (q *Query) nearest(start, goal grid.Point, opt Options, res Result) (Result
 	if limit <= 0 {
 		limit = 1 << 20
 	}
-	r, err := q.fine.FindPath(start, goal, grid.Options{Nearest: true, MaxExpansions: limit}, res.Path)
+	r, err := q.fine.FindPath(start, goal, grid.Options{Nearest: true, MaxExpansions: limit, Penalty: q.pen}, res.Path)
 	res.Path, res.Expanded, res.Cost = r.Path, res.Expanded+r.Expanded, r.Cost
 	if err != nil {
 		return res, err
@@ -384,7 +401,7 @@ func (q *Query) nearest(start, goal grid.Point, opt Options, res Result) (Result
 	}
 	if opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1 {
 		res.Path = res.Path[:opt.FirstSteps+1]
-		res.Cost, _ = q.p.g.PathCost(res.Path)
+		res.Cost, _ = q.p.g.PathCostWith(res.Path, q.pen)
 	}
 	return res, nil
 }
@@ -394,10 +411,10 @@ func union(a, b grid.Rect) grid.Rect {
 }
 
 // straight reports whether the step line from a to z is legal and runs
-// over least-weight cells only, and its cost: then it costs exactly the
-// heuristic bound, so it is a least-cost path.
+// over least-weight cells only (and no penalty), and its cost: then it
+// costs exactly the heuristic bound, so it is a least-cost path.
 func (q *Query) straight(a, z grid.Point) (grid.Cost, bool) {
 	g := q.p.g
-	c, ok := g.StepLineCost(a, z, grid.Unreachable)
+	c, ok := g.StepLineCostWith(a, z, grid.Unreachable, q.penLine(a, z))
 	return c, ok && c == g.LeastCost(a, z)
 }

@@ -94,29 +94,31 @@ func (c *routeCache) put(r, old *route) {
 }
 
 // route appends to raw (which ends at u's cell) the cells of the edge
-// u→v after u: from the cache, or refined and cached.
+// u→v after u: from the cache, or refined and cached. Under a penalty an
+// intra-cluster edge whose route pays some is searched again in its
+// cluster with the penalty, so that the path steps around a hot spot
+// where the cluster allows.
 func (q *Query) route(raw []grid.Point, u, v int32) ([]grid.Point, error) {
 	p := q.p
 	t := p.tier
 	if t.Points[u].Cluster != t.Points[v].Cluster { // one step across a border
 		return append(raw, t.Points[v].Cell), nil
 	}
-	lo, hi := min(u, v), max(u, v)
-	a, z := t.Points[lo].Cell, t.Points[hi].Cell
-	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
-	r := p.routes.get(lo, hi)
-	if r == nil || r.ver != ver || r.a != a || r.z != z {
-		var err error
-		q.seg, err = t.Route(q.fine, lo, hi, q.seg)
+	if q.pen != nil && q.edgePenalty(u, v) > 0 {
+		a := t.Points[u].Cell
+		r, err := q.fine.FindPath(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
+		q.seg = r.Path
 		if err != nil {
 			return raw, err
 		}
-		fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
-		for i := 1; i < len(q.seg); i++ {
-			fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
+		if r.Status == grid.Found {
+			return append(raw, r.Path[1:]...), nil
 		}
-		p.routes.put(fresh, r)
-		r = fresh
+	}
+	lo, hi := min(u, v), max(u, v)
+	r, err := q.edgeRoute(lo, hi)
+	if err != nil {
+		return raw, err
 	}
 	if u == lo {
 		c := t.Points[lo].Cell
@@ -132,4 +134,28 @@ func (q *Query) route(raw []grid.Point, u, v int32) ([]grid.Point, error) {
 		raw = append(raw, c)
 	}
 	return raw, nil
+}
+
+// edgeRoute returns the route of the intra-cluster edge lo→hi (lo < hi)
+// from the cache, or refines it and caches it.
+func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
+	p := q.p
+	t := p.tier
+	a, z := t.Points[lo].Cell, t.Points[hi].Cell
+	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
+	r := p.routes.get(lo, hi)
+	if r != nil && r.ver == ver && r.a == a && r.z == z {
+		return r, nil
+	}
+	var err error
+	q.seg, err = t.Route(q.fine, lo, hi, q.seg)
+	if err != nil {
+		return nil, err
+	}
+	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
+	for i := 1; i < len(q.seg); i++ {
+		fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
+	}
+	p.routes.put(fresh, r)
+	return fresh, nil
 }

@@ -22,6 +22,9 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 		} else {
 			c += wab * (grid.Straight / 2)
 		}
+		if q.pen != nil {
+			c += q.pen.At(b.Y*w + b.X)
+		}
 		pre = append(pre, c)
 	}
 	q.prefix = pre
@@ -37,7 +40,7 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 		// only tries further once a nearer one succeeded.
 		var line grid.Cost
 		ok := func(k int) bool {
-			lc, fine := g.StepLineCost(raw[i], raw[k], pre[k]-pre[i]+1)
+			lc, fine := g.StepLineCostWith(raw[i], raw[k], pre[k]-pre[i]+1, q.penLine(raw[i], raw[k]))
 			if fine {
 				line = lc
 			}

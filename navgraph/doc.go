@@ -3,15 +3,18 @@
 // costs, a reusable zero-allocation A*/Dijkstra searcher with several
 // sources and targets, ALT landmarks (exact distances from a few nodes,
 // whose triangle-inequality bounds cut the nodes A* expands), a view that
-// satisfies gonum's graph.Weighted, and a binary encoding. It knows nothing of grids: callers give it nodes, edges,
-// costs and (for A*) a heuristic.
+// satisfies gonum's graph.Weighted, and a binary encoding. It knows
+// nothing of grids: callers give it nodes, edges, costs and (for A*) a
+// heuristic.
 //
 // # Costs
 //
 // Costs are non-negative int64 values (type Cost) in whatever unit the
 // caller uses; rtspath uses the grid package's units. Searches compare
 // integers only and break ties on node ids, so the same graph and query
-// give the same path on every machine.
+// give the same path on every machine. A query may add non-negative
+// penalties to edges (Query.Penalty, indexed by Graph.EdgeID), so that an
+// influence map changes routes without touching the graph.
 //
 // # Memory
 //

@@ -161,6 +161,15 @@ func (g *Graph) Out(u int32) (to []int32, cost []Cost) {
 	return g.to[a:b:b], g.cost[a:b:b]
 }
 
+// EdgeID returns the id of the i-th edge out of u (in the order Out lists
+// them): a number below EdgeIDs, for arrays kept beside the graph such as
+// per-edge penalties (Query.Penalty). Ids hold until the next SetEdges.
+func (g *Graph) EdgeID(u int32, i int) int32 { return g.off[u] + int32(i) }
+
+// EdgeIDs returns the bound on edge ids: the length an array indexed by
+// EdgeID needs.
+func (g *Graph) EdgeIDs() int { return len(g.to) }
+
 // Cost returns the cost of the edge u→v and whether it exists.
 // O(log degree).
 func (g *Graph) Cost(u, v int32) (Cost, bool) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/navgraph"
@@ -327,5 +328,98 @@ func TestSetEdges(t *testing.T) {
 		if err := g.SetEdges(bad.u, bad.to, bad.cost); !errors.Is(err, navgraph.ErrGraph) {
 			t.Errorf("SetEdges(%d, %v, %v): %v", bad.u, bad.to, bad.cost, err)
 		}
+	}
+}
+
+// TestPenaltyAgainstGonum: edge penalties (flat and asked of
+// PenaltyFunc) give the least cost gonum finds on a graph whose edges
+// cost their cost plus their penalty, also with landmarks made on the
+// graph without penalties; edge ids follow nodes that SetEdges moved.
+func TestPenaltyAgainstGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	s := navgraph.NewSearcher(nil)
+	var buf []int32
+	found := 0
+	for iter := range 2000 {
+		g, _ := randomGraph(r)
+		n := g.Len()
+		if r.IntN(2) == 0 { // move a node's edges to the end of the arrays
+			u := int32(r.IntN(n))
+			to, cost := g.Out(u)
+			to, cost = append([]int32(nil), to...), append([]navgraph.Cost(nil), cost...)
+			if v := int32(r.IntN(n)); v != u && !slices.Contains(to, v) {
+				k := 0
+				for k < len(to) && to[k] < v {
+					k++
+				}
+				to = append(to[:k], append([]int32{v}, to[k:]...)...)
+				cost = append(cost[:k], append([]navgraph.Cost{7}, cost[k:]...)...)
+				if err := g.SetEdges(u, to, cost); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		s.SetGraph(g)
+		pen := make([]navgraph.Cost, g.EdgeIDs())
+		dyn := make([]navgraph.Cost, g.EdgeIDs())
+		oracle := simple.NewWeightedDirectedGraph(0, math.Inf(1))
+		for v := range n {
+			oracle.AddNode(simple.Node(v))
+		}
+		for u := range int32(n) {
+			to, cost := g.Out(u)
+			for i, v := range to {
+				e := g.EdgeID(u, i)
+				extra := navgraph.Cost(0)
+				switch r.IntN(3) {
+				case 0:
+					pen[e] = navgraph.Cost(r.IntN(50))
+					extra = pen[e]
+				case 1:
+					pen[e], dyn[e] = -1, navgraph.Cost(r.IntN(60)-10)
+					extra = max(dyn[e], 0)
+				}
+				oracle.SetWeightedEdge(simple.WeightedEdge{F: simple.Node(u), T: simple.Node(v), W: float64(cost[i] + extra)})
+			}
+		}
+		q := navgraph.Query{
+			Sources:     []navgraph.Endpoint{{Node: int32(r.IntN(n))}},
+			Targets:     []navgraph.Endpoint{{Node: int32(r.IntN(n)), Cost: navgraph.Cost(r.IntN(9))}},
+			Penalty:     pen,
+			PenaltyFunc: func(e int32) navgraph.Cost { return dyn[e] },
+		}
+		if r.IntN(2) == 0 {
+			lm, err := navgraph.NewLandmarks(g, 1+r.IntN(4), 1)
+			if err == nil {
+				q.Landmarks = lm
+			}
+		}
+		want := navgraph.Unreachable
+		if d := path.DijkstraFrom(simple.Node(q.Sources[0].Node), oracle).WeightTo(int64(q.Targets[0].Node)); !math.IsInf(d, 1) {
+			want = navgraph.Cost(d) + q.Targets[0].Cost
+		}
+		res, err := s.Search(&q, buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf = res.Path
+		if want == navgraph.Unreachable {
+			if res.Found {
+				t.Fatalf("graph %d: found a path, oracle says none", iter)
+			}
+			continue
+		}
+		if !res.Found || res.Cost != want {
+			t.Fatalf("graph %d: got %v cost %d, oracle %d", iter, res.Found, res.Cost, want)
+		}
+		found++
+	}
+	if found < 800 {
+		t.Errorf("only %d paths", found)
+	}
+	g, _ := navgraph.Build(2, []navgraph.Edge{{From: 0, To: 1, Cost: 1}})
+	q := navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: 1}}, Penalty: make([]navgraph.Cost, 5)}
+	if _, err := navgraph.NewSearcher(g).Search(&q, nil); !errors.Is(err, navgraph.ErrGraph) {
+		t.Errorf("penalties of the wrong length: %v", err)
 	}
 }

@@ -37,6 +37,14 @@ type Query struct {
 	Landmarks *Landmarks
 	// MaxExpansions bounds the work of one search (0 = no limit).
 	MaxExpansions int
+	// Penalty, if not nil, adds a cost to edges, indexed by
+	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
+	// value says the penalty depends on who asks, and PenaltyFunc(edge)
+	// returns it (negative results count as 0). It needs Graph.EdgeIDs
+	// entries. Penalties are never negative, so a heuristic or landmarks
+	// made without them stay lower bounds.
+	Penalty     []Cost
+	PenaltyFunc func(edge int32) Cost
 }
 
 // Result is the answer to a Query. Path is the caller's buffer, reused.
@@ -123,6 +131,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			}
 		}
 	}
+	pen := q.Penalty
+	if pen != nil && len(pen) != s.g.EdgeIDs() {
+		return res, fmt.Errorf("%w: %d edge penalties for %d edge ids", ErrGraph, len(pen), s.g.EdgeIDs())
+	}
 	s.reset()
 	gen := s.gen
 	for i, t := range q.Targets { // cheapest exit wins, first index on ties
@@ -189,8 +201,16 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			break
 		}
 		to, cost := s.g.Out(u)
+		base := s.g.off[u]
 		for i, v := range to {
 			ng := it.g + cost[i]
+			if pen != nil {
+				if pv := pen[base+int32(i)]; pv > 0 {
+					ng += pv
+				} else if pv < 0 {
+					ng += max(q.PenaltyFunc(base+int32(i)), 0)
+				}
+			}
 			if s.stamp[v] == gen && ng >= s.cost[v] {
 				continue
 			}

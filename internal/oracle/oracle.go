@@ -19,6 +19,8 @@ type Graph struct {
 	G     *grid.Grid
 	Win   grid.Rect             // zero: the whole grid
 	Avoid func(grid.Point) bool // cells no step may enter (nil: none)
+	// Penalty, if not nil, is added to every step for the cell it enters.
+	Penalty func(grid.Point) grid.Cost
 }
 
 // ID returns the node ID of p.
@@ -68,7 +70,11 @@ func (o Graph) Cost(a, b grid.Point) grid.Cost {
 	if a.X != b.X && a.Y != b.Y {
 		unit = 8119
 	}
-	return unit * grid.Cost(int(o.G.Weight(a))+int(o.G.Weight(b)))
+	c := unit * grid.Cost(int(o.G.Weight(a))+int(o.G.Weight(b)))
+	if o.Penalty != nil {
+		c += o.Penalty(b)
+	}
+	return c
 }
 
 // Neighbours returns the cells one legal step from p.

@@ -1,0 +1,130 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrPenalty is wrapped by the error for a Penalty that does not fit the
+// grid.
+var ErrPenalty = errors.New("grid: bad penalty")
+
+// Penalty is an extra cost for entering cells, on top of their terrain:
+// an influence map ("danger here"), the cells other units have claimed.
+// Searches (Options.Penalty), StepLineCostWith and PathCostWith add it
+// once per cell entered; the start cell is never entered, so it pays
+// nothing.
+//
+// Cells holds one value per cell of the grid, by Grid.Index: 0 for none,
+// a positive value is the penalty itself, and a negative value says the
+// penalty depends on who asks (a unit's view of other units' claims):
+// then Func(cell) returns it. Func is called for those cells only, so the
+// common case is one array load; its negative results count as 0.
+//
+// Penalties are never negative, so LeastCost and every other lower bound
+// on the plain grid stay lower bounds, and searches stay exact: a search
+// under a penalty returns a path of least terrain-plus-penalty cost.
+type Penalty struct {
+	Cells []int32
+	Func  func(cell int) Cost
+}
+
+// At returns the penalty for entering the cell of index i.
+func (p *Penalty) At(i int) Cost {
+	v := p.Cells[i]
+	if v >= 0 {
+		return Cost(v)
+	}
+	return max(p.Func(i), 0)
+}
+
+func (p *Penalty) check(g *Grid) error {
+	if len(p.Cells) != g.w*g.h {
+		return fmt.Errorf("%w: %d cells on a %d×%d grid", ErrPenalty, len(p.Cells), g.w, g.h)
+	}
+	return nil
+}
+
+// StepLineCostWith is StepLineCost with pen added for every cell the line
+// enters (pen nil: no penalty).
+func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
+	if pen == nil {
+		return g.StepLineCost(a, z, limit)
+	}
+	s := newLineSteps(a, z, g.rule)
+	i := a.Y*g.w + a.X
+	var c Cost
+	cells := pen.Cells
+	if g.hist[g.minW] == len(g.wt) { // one weight: the length, plus penalties
+		c = g.LeastCost(a, z)
+		if c >= limit {
+			return 0, false
+		}
+		bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
+		od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
+		os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
+		moves := g.moves
+		n, nd, acc := s.n, s.nd, s.acc
+		for range n {
+			acc += nd
+			if 2*acc >= n {
+				acc -= n
+				if moves[i]&bd == 0 {
+					return 0, false
+				}
+				i += od
+			} else {
+				if moves[i]&bs == 0 {
+					return 0, false
+				}
+				i += os
+			}
+			if v := cells[i]; v != 0 {
+				if v > 0 {
+					c += Cost(v)
+				} else {
+					c += max(pen.Func(i), 0)
+				}
+				if c >= limit {
+					return 0, false
+				}
+			}
+		}
+		return c, true
+	}
+	for range s.n {
+		d := s.next()
+		if g.moves[i]&(1<<d) == 0 {
+			return 0, false
+		}
+		dd := dirDelta[d]
+		j := i + dd.Y*g.w + dd.X
+		c += StepCost(d, g.wt[i], g.wt[j])
+		if v := cells[j]; v > 0 {
+			c += Cost(v)
+		} else if v < 0 {
+			c += max(pen.Func(j), 0)
+		}
+		if c >= limit {
+			return 0, false
+		}
+		i = j
+	}
+	return c, true
+}
+
+// PathCostWith is PathCost with pen added for every cell the path enters
+// (pen nil: no penalty). A pen that does not fit g is an error.
+func (g *Grid) PathCostWith(path []Point, pen *Penalty) (Cost, error) {
+	c, err := g.PathCost(path)
+	if err != nil || pen == nil {
+		return c, err
+	}
+	if err := pen.check(g); err != nil {
+		return 0, err
+	}
+	for _, p := range path[1:] {
+		c += pen.At(p.Y*g.w + p.X)
+	}
+	return c, nil
+}

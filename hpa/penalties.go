@@ -1,0 +1,791 @@
+package hpa
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+)
+
+// ErrUnit is wrapped by the errors for a bad unit id.
+var ErrUnit = errors.New("hpa: bad unit id")
+
+// MaxUnits bounds unit ids: 0 ≤ id < MaxUnits.
+const MaxUnits = 1 << 20
+
+// MaxInfluence bounds the influence of one cell; larger values are cut
+// to it.
+const MaxInfluence grid.Cost = 1 << 30
+
+// PenaltyConfig tunes Penalties. The zero value is the default.
+type PenaltyConfig struct {
+	// ClaimCost is what a query pays to enter a cell, per other unit that
+	// claimed it (0: grid.Straight, one plain straight step).
+	ClaimCost grid.Cost
+	// ClaimRadius: only the claims of units whose current cell (the first
+	// cell they still claim) lies within this many cells of the query's
+	// start (Chebyshev distance) count; the claims of units further away
+	// are ignored, as those units will have moved on (0: 64).
+	ClaimRadius int
+	// ClaimAhead bounds the cells Claim takes from a path, the unit's
+	// current cell included (0: the whole path).
+	ClaimAhead int
+}
+
+// Penalties is a layer of extra costs that queries made with it pay on
+// top of the terrain: an influence map the game writes to (danger where
+// units died, cost around enemy towers), and the cells units have claimed
+// for the path ahead of them, so that the next unit takes another lane or
+// another road rather than queue behind them. Make one per team with
+// Planner.NewPenalties, and pass it to a query with Options.Penalty
+// (Penalties.For(unit)).
+//
+// Both tiers see the penalties: a waypoint-graph edge costs its terrain
+// plus the penalties on the cells of its route, kept up to date for the
+// clusters each write changes (not by re-baking), so the coarse route
+// leaves a hot road for a free one; the fine searches that connect, refine
+// and smooth add the same penalties per cell.
+//
+// What a penalty changes and what it cannot: it never blocks a cell (a
+// column of units still fits through one gate, one after another), it
+// only makes cells dearer, and a query's path is the one of least
+// terrain-plus-penalty cost within the hierarchy's usual bounds. Result.Cost
+// includes the penalties. An abstract edge is charged the penalties on the
+// route its terrain alone picks inside its cluster; the refinement then
+// searches that cluster again with the penalties and may step around a hot
+// spot inside it, but the coarse tier does not know that it could. Paths
+// stay deterministic: penalties are integers, and claims count units, not
+// the order they claimed in.
+//
+// Writes (influence, claims) and Planner.Sync must not run concurrently
+// with queries that use the layer; queries read it concurrently.
+type Penalties struct {
+	p   *Planner
+	cfg PenaltyConfig
+	w   int
+	// cells is the grid-tier penalty (grid.Penalty.Cells): a cell's
+	// influence, or ^influence (negative) where units hold claims, so that
+	// a query asks who they are.
+	cells  []int32
+	nInfl  []int32 // per cluster: cells with influence
+	nClaim []int32 // per cluster: claimed cells
+	// edge is the waypoint-tier penalty per edge id: the influence on the
+	// cells the edge's route enters, or -1-that when some are claimed.
+	edge []navgraph.Cost
+	// edgeClaims lists, per edge id whose penalty is negative, the units
+	// holding claims on the cells its route enters and how many each: a
+	// query adds what it pays for them.
+	edgeClaims [][]unitCount
+	hot        []uint64 // per cluster: holds influence or claims
+	version    uint64   // the planner's tier version the edges were made for
+	dirty      []uint64
+	todo       []int32
+	q          *Query // for the routes of edges
+
+	units   []unitClaims
+	claims  claimTable
+	entries []claimEntry
+	free    int32 // first free entry, -1 for none
+
+	refreshed int     // clusters refreshed so far (tests)
+	walk      []int32 // scratch of refresh
+}
+
+type unitClaims struct {
+	cells []int32 // claimed cells in path order (by grid index)
+	from  int     // cells[from:] are still claimed
+}
+
+type claimEntry struct {
+	unit, next int32
+}
+
+type unitCount struct {
+	unit, n int32
+}
+
+// NewPenalties returns an empty penalty layer for p's map: no influence,
+// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge and
+// about 24 per claimed cell (see Bytes).
+func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
+	if cfg.ClaimCost <= 0 {
+		cfg.ClaimCost = grid.Straight
+	}
+	if cfg.ClaimRadius <= 0 {
+		cfg.ClaimRadius = 64
+	}
+	n := p.bake.Clusters()
+	f := &Penalties{
+		p: p, cfg: cfg, w: p.g.Width(),
+		cells:  make([]int32, p.g.Width()*p.g.Height()),
+		nInfl:  make([]int32, n),
+		nClaim: make([]int32, n),
+		dirty:  make([]uint64, (n+63)/64),
+		free:   -1,
+		q:      p.NewQuery(),
+	}
+	f.claims.init()
+	f.sync()
+	p.penalties = append(p.penalties, f)
+	return f
+}
+
+// Close detaches the layer from its planner, which stops keeping it in
+// step: once the bake is updated and the planner synced, queries with it
+// get ErrStale.
+func (f *Penalties) Close() {
+	ps := f.p.penalties
+	for i, x := range ps {
+		if x == f {
+			f.p.penalties = append(ps[:i:i], ps[i+1:]...)
+			return
+		}
+	}
+}
+
+// Penalty is a penalty layer as one query sees it: made by
+// Penalties.For and passed in Options.Penalty. The zero value is none.
+type Penalty struct {
+	f    *Penalties
+	unit int32
+}
+
+// For returns the layer as unit sees it: the claims of other units
+// within the claim radius of the query's start count, its own do not.
+// A negative unit is nobody's: every claim within the radius counts.
+func (f *Penalties) For(unit int32) Penalty { return Penalty{f, max(unit, -1)} }
+
+// Bytes returns the memory the layer holds.
+func (f *Penalties) Bytes() int {
+	n := 4*len(f.cells) + 8*len(f.nInfl) + 32*len(f.edge) + 8*len(f.dirty) + 8*len(f.entries) + f.claims.bytes()
+	for _, c := range f.edgeClaims {
+		n += 8 * cap(c)
+	}
+	for _, u := range f.units {
+		n += 4*cap(u.cells) + 32
+	}
+	return n
+}
+
+func (f *Penalties) index(pt grid.Point, what string) (int, error) {
+	if !f.p.g.Contains(pt) {
+		return 0, fmt.Errorf("hpa: %s %v off the %d×%d map: %w", what, pt, f.p.g.Width(), f.p.g.Height(), grid.ErrOutOfBounds)
+	}
+	return pt.Y*f.w + pt.X, nil
+}
+
+// Influence returns the influence on pt (0 off the map).
+func (f *Penalties) Influence(pt grid.Point) grid.Cost {
+	if !f.p.g.Contains(pt) {
+		return 0
+	}
+	return f.influence(pt.Y*f.w + pt.X)
+}
+
+func (f *Penalties) influence(i int) grid.Cost {
+	if v := f.cells[i]; v < 0 {
+		return grid.Cost(^v)
+	}
+	return grid.Cost(f.cells[i])
+}
+
+// setInfluence sets cell i's influence to v (cut to 0..MaxInfluence) and
+// marks its cluster when it changed.
+func (f *Penalties) setInfluence(i int, v grid.Cost) {
+	v = min(max(v, 0), MaxInfluence)
+	old := f.influence(i)
+	if old == v {
+		return
+	}
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	switch {
+	case old == 0:
+		f.nInfl[c]++
+	case v == 0:
+		f.nInfl[c]--
+	}
+	if f.cells[i] < 0 {
+		f.cells[i] = ^int32(v)
+	} else {
+		f.cells[i] = int32(v)
+	}
+	f.mark(c)
+}
+
+// SetInfluence sets the influence on pt to v (cut to 0..MaxInfluence),
+// in cost units: grid.Straight is one plain straight step.
+func (f *Penalties) SetInfluence(pt grid.Point, v grid.Cost) error {
+	i, err := f.index(pt, "cell")
+	if err != nil {
+		return err
+	}
+	f.setInfluence(i, v)
+	f.flush()
+	return nil
+}
+
+// AddInfluence adds peak to the influence at center, falling off in a
+// straight line to nothing past radius cells (Euclidean distance, rounded
+// down): a cell at distance d gets peak·(radius+1-d)/(radius+1). A
+// negative peak takes influence away; a cell's influence stays within
+// 0..MaxInfluence. The part of the disc off the map is ignored; a center
+// off the map is an error.
+func (f *Penalties) AddInfluence(center grid.Point, radius int, peak grid.Cost) error {
+	if _, err := f.index(center, "center"); err != nil {
+		return err
+	}
+	if radius < 0 {
+		return fmt.Errorf("hpa: influence radius %d", radius)
+	}
+	r := f.p.g.Bounds().Intersect(grid.R(center.X-radius, center.Y-radius, center.X+radius+1, center.Y+radius+1))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			dx, dy := x-center.X, y-center.Y
+			d := isqrt(dx*dx + dy*dy)
+			if d > radius {
+				continue
+			}
+			i := y*f.w + x
+			f.setInfluence(i, f.influence(i)+peak*grid.Cost(radius+1-d)/grid.Cost(radius+1))
+		}
+	}
+	f.flush()
+	return nil
+}
+
+// isqrt returns ⌊√v⌋ for v ≥ 0.
+func isqrt(v int) int {
+	r := int(math.Sqrt(float64(v)))
+	for r*r > v {
+		r--
+	}
+	for (r+1)*(r+1) <= v {
+		r++
+	}
+	return r
+}
+
+// DecayInfluence multiplies every influence by keep/outOf, rounding down
+// (DecayInfluence(7, 8) each tick fades danger by an eighth), so that
+// influence dies out. It visits only the clusters that hold influence.
+func (f *Penalties) DecayInfluence(keep, outOf int) error {
+	if outOf <= 0 || keep < 0 || keep > outOf {
+		return fmt.Errorf("hpa: decay %d/%d (want 0 ≤ keep ≤ outOf, outOf > 0)", keep, outOf)
+	}
+	t := f.p.tier
+	for c, n := range f.nInfl {
+		if n == 0 {
+			continue
+		}
+		r := t.ClusterRect(c)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for i := y*f.w + r.Min.X; i < y*f.w+r.Max.X; i++ {
+				if v := f.influence(i); v > 0 {
+					f.setInfluence(i, v*grid.Cost(keep)/grid.Cost(outOf))
+				}
+			}
+		}
+	}
+	f.flush()
+	return nil
+}
+
+// ClearInfluence sets every influence to 0.
+func (f *Penalties) ClearInfluence() { _ = f.DecayInfluence(0, 1) }
+
+// Claim makes the cells of path (path[0] is the unit's current cell) the
+// unit's claims, in place of any it held: the path ahead of it, which
+// queries made for other units nearby pay PenaltyConfig.ClaimCost to
+// enter. Only the first ClaimAhead cells are taken when that is set.
+// Unit ids are small non-negative numbers (the layer keeps a slot per id
+// up to the largest); cells off the map are an error, and then nothing
+// changes.
+func (f *Penalties) Claim(unit int32, path []grid.Point) error {
+	if unit < 0 || unit >= MaxUnits {
+		return fmt.Errorf("%w: %d", ErrUnit, unit)
+	}
+	if f.cfg.ClaimAhead > 0 && len(path) > f.cfg.ClaimAhead {
+		path = path[:f.cfg.ClaimAhead]
+	}
+	for _, pt := range path {
+		if _, err := f.index(pt, "claimed cell"); err != nil {
+			return err
+		}
+	}
+	for int(unit) >= len(f.units) {
+		f.units = append(f.units, unitClaims{})
+	}
+	f.release(unit, len(f.units[unit].cells))
+	u := &f.units[unit]
+	u.cells, u.from = u.cells[:0], 0
+	for _, pt := range path {
+		i := pt.Y*f.w + pt.X
+		u.cells = append(u.cells, int32(i))
+		f.addClaim(i, unit)
+	}
+	f.flush()
+	return nil
+}
+
+// Advance tells the layer that unit now stands on at: the claims on the
+// cells before at on its path are released. It reports whether at is on
+// the unit's claimed path; if it is not (the unit left its path), every
+// claim of the unit is released.
+func (f *Penalties) Advance(unit int32, at grid.Point) bool {
+	if unit < 0 || int(unit) >= len(f.units) || !f.p.g.Contains(at) {
+		if unit >= 0 && int(unit) < len(f.units) {
+			f.Release(unit)
+		}
+		return false
+	}
+	u := &f.units[unit]
+	want := int32(at.Y*f.w + at.X)
+	k := u.from
+	for k < len(u.cells) && u.cells[k] != want {
+		k++
+	}
+	f.release(unit, k)
+	f.flush()
+	return k < len(u.cells)
+}
+
+// Release drops every claim of unit.
+func (f *Penalties) Release(unit int32) {
+	if unit < 0 || int(unit) >= len(f.units) {
+		return
+	}
+	f.release(unit, len(f.units[unit].cells))
+	f.flush()
+}
+
+// Claims appends the cells unit still claims to dst.
+func (f *Penalties) Claims(unit int32, dst []grid.Point) []grid.Point {
+	if unit < 0 || int(unit) >= len(f.units) {
+		return dst
+	}
+	u := f.units[unit]
+	for _, i := range u.cells[u.from:] {
+		dst = append(dst, grid.Point{X: int(i) % f.w, Y: int(i) / f.w})
+	}
+	return dst
+}
+
+// ClaimsAt returns the number of claims on pt, all units counted.
+func (f *Penalties) ClaimsAt(pt grid.Point) int {
+	if !f.p.g.Contains(pt) {
+		return 0
+	}
+	n := 0
+	for e := f.claims.get(int32(pt.Y*f.w + pt.X)); e >= 0; e = f.entries[e].next {
+		n++
+	}
+	return n
+}
+
+// release drops the unit's claims on cells[from:to].
+func (f *Penalties) release(unit int32, to int) {
+	u := &f.units[unit]
+	for _, i := range u.cells[u.from:to] {
+		f.dropClaim(int(i), unit)
+	}
+	u.from = to
+	if u.from == len(u.cells) {
+		u.cells, u.from = u.cells[:0], 0
+	}
+}
+
+func (f *Penalties) addClaim(i int, unit int32) {
+	e := f.free
+	if e >= 0 {
+		f.free = f.entries[e].next
+	} else {
+		e = int32(len(f.entries))
+		f.entries = append(f.entries, claimEntry{})
+	}
+	head := f.claims.get(int32(i))
+	f.entries[e] = claimEntry{unit: unit, next: head}
+	f.claims.set(int32(i), e)
+	if head < 0 { // first claim: queries must ask who holds it
+		f.cells[i] = ^f.cells[i]
+		c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+		f.nClaim[c]++
+		f.mark(c)
+	}
+}
+
+func (f *Penalties) dropClaim(i int, unit int32) {
+	head := f.claims.get(int32(i))
+	prev := int32(-1)
+	for e := head; e >= 0; prev, e = e, f.entries[e].next {
+		if f.entries[e].unit != unit {
+			continue
+		}
+		next := f.entries[e].next
+		if prev < 0 {
+			head = next
+		} else {
+			f.entries[prev].next = next
+		}
+		f.entries[e] = claimEntry{unit: -1, next: f.free}
+		f.free = e
+		break
+	}
+	if head >= 0 {
+		f.claims.set(int32(i), head)
+		return
+	}
+	f.claims.del(int32(i))
+	f.cells[i] = ^f.cells[i]
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	f.nClaim[c]--
+	f.mark(c)
+}
+
+func (f *Penalties) mark(c int) {
+	if f.dirty[c/64]&(1<<(c%64)) == 0 {
+		f.dirty[c/64] |= 1 << (c % 64)
+		f.todo = append(f.todo, int32(c))
+	}
+}
+
+// sync fits the edge penalties to the planner's tier as it is now: every
+// cluster that holds influence or claims is refreshed.
+func (f *Penalties) sync() {
+	p := f.p
+	g := p.tier.Graph
+	n := g.EdgeIDs()
+	f.edge = append(f.edge[:0], make([]navgraph.Cost, n)...)
+	f.edgeClaims = make([][]unitCount, n)
+	f.hot = make([]uint64, (len(f.nInfl)+63)/64)
+	f.version = p.version
+	f.q.coarse.SetGraph(g)
+	f.q.fine.SetGrid(p.g)
+	for c := range f.nInfl {
+		if f.nInfl[c] > 0 || f.nClaim[c] > 0 {
+			f.mark(c)
+		}
+	}
+	f.flush()
+}
+
+// flush refreshes the edge penalties of the marked clusters.
+func (f *Penalties) flush() {
+	for _, c := range f.todo {
+		f.dirty[c/64] &^= 1 << (c % 64)
+		f.refresh(int(c))
+	}
+	f.todo = f.todo[:0]
+}
+
+// refresh computes the penalties of the edges whose routes enter cells of
+// cluster c: its intra-cluster edges and the inter-cluster edges into its
+// points.
+func (f *Penalties) refresh(c int) {
+	f.refreshed++
+	t := f.p.tier
+	g := t.Graph
+	empty := f.nInfl[c] == 0 && f.nClaim[c] == 0
+	if empty {
+		f.hot[c/64] &^= 1 << (c % 64)
+	} else {
+		f.hot[c/64] |= 1 << (c % 64)
+	}
+	first, end := t.PointsOf(c)
+	for u := first; u < end; u++ {
+		to, _ := g.Out(u)
+		for i, v := range to {
+			e := g.EdgeID(u, i)
+			if t.Points[v].Cluster != int32(c) {
+				// The edge into u from v's cluster enters u's cell.
+				if j, ok := edgeIndex(g, v, u); ok {
+					e := g.EdgeID(v, j)
+					i := t.Points[u].Cell.Y*f.w + t.Points[u].Cell.X
+					f.walk = f.walk[:0]
+					if f.cells[i] < 0 {
+						f.walk = append(f.walk, int32(i))
+					}
+					f.setEdge(e, f.influence(i), f.walk)
+				}
+				continue
+			}
+			if v < u {
+				continue // done with the pair from v
+			}
+			back := int32(-1)
+			if j, ok := edgeIndex(g, v, u); ok {
+				back = g.EdgeID(v, j)
+			}
+			if empty {
+				f.setEdge(e, 0, nil)
+				f.setEdge(back, 0, nil)
+				continue
+			}
+			// One walk over the route gives both directions: u→v enters
+			// every cell but u's, v→u every cell but v's.
+			r, err := f.q.edgeRoute(u, v)
+			if err != nil {
+				continue // cannot happen on a synced bake; the edge stays as it was
+			}
+			f.walk = f.walk[:0]
+			var sum grid.Cost
+			cell := t.Points[u].Cell
+			for k := 0; ; k++ {
+				i := cell.Y*f.w + cell.X
+				sum += f.influence(i)
+				if f.cells[i] < 0 {
+					f.walk = append(f.walk, int32(i))
+				}
+				if k == len(r.steps) {
+					break
+				}
+				cell = cell.Add(r.steps[k].Delta())
+			}
+			iu := int32(t.Points[u].Cell.Y*f.w + t.Points[u].Cell.X)
+			iv := int32(t.Points[v].Cell.Y*f.w + t.Points[v].Cell.X)
+			cl := f.walk
+			if len(cl) > 0 && cl[0] == iu {
+				cl = cl[1:]
+			}
+			f.setEdge(e, sum-f.influence(int(iu)), cl)
+			cl = f.walk
+			if len(cl) > 0 && cl[len(cl)-1] == iv {
+				cl = cl[:len(cl)-1]
+			}
+			f.setEdge(back, sum-f.influence(int(iv)), cl)
+		}
+	}
+}
+
+// setEdge sets the penalty of edge e (if e >= 0): the influence on the
+// cells it enters and the claimed ones among them.
+func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
+	if e < 0 {
+		return
+	}
+	tally := f.edgeClaims[e][:0]
+	for _, i := range claimed {
+	entries:
+		for x := f.claims.get(i); x >= 0; x = f.entries[x].next {
+			u := f.entries[x].unit
+			for k := range tally {
+				if tally[k].unit == u {
+					tally[k].n++
+					continue entries
+				}
+			}
+			tally = append(tally, unitCount{u, 1})
+		}
+	}
+	f.edgeClaims[e] = tally
+	f.edge[e] = navgraph.Cost(infl)
+	if len(claimed) > 0 {
+		f.edge[e] = -1 - navgraph.Cost(infl)
+	}
+}
+
+// edgeIndex returns the index of v among the edges out of u.
+func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
+	to, _ := g.Out(u)
+	lo, hi := 0, len(to)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if to[m] < v {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(to) && to[lo] == v
+}
+
+// claimTable maps claimed cells to the first entry of their claim list:
+// open addressing with linear probing and backward-shift deletion, so
+// that lookups cost a probe or two and no tombstones pile up.
+type claimTable struct {
+	keys []int32 // cell+1, 0 for empty
+	vals []int32
+	n    int
+}
+
+func (t *claimTable) init() {
+	t.keys, t.vals, t.n = make([]int32, 64), make([]int32, 64), 0
+}
+
+func (t *claimTable) bytes() int { return 8 * len(t.keys) }
+
+func (t *claimTable) slot(k int32) int {
+	return int(uint64(uint32(k))*0x9e3779b97f4a7c15>>32) & (len(t.keys) - 1)
+}
+
+// get returns the value of cell k, or -1.
+func (t *claimTable) get(k int32) int32 {
+	k++
+	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
+		switch t.keys[i] {
+		case k:
+			return t.vals[i]
+		case 0:
+			return -1
+		}
+	}
+}
+
+func (t *claimTable) set(k, v int32) {
+	if 2*(t.n+1) > len(t.keys) {
+		old, oldv := t.keys, t.vals
+		t.keys, t.vals, t.n = make([]int32, 2*len(old)), make([]int32, 2*len(old)), 0
+		for i, ok := range old {
+			if ok != 0 {
+				t.set(ok-1, oldv[i])
+			}
+		}
+	}
+	k++
+	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
+		switch t.keys[i] {
+		case k:
+			t.vals[i] = v
+			return
+		case 0:
+			t.keys[i], t.vals[i] = k, v
+			t.n++
+			return
+		}
+	}
+}
+
+func (t *claimTable) del(k int32) {
+	k++
+	mask := len(t.keys) - 1
+	i := t.slot(k)
+	for t.keys[i] != k {
+		if t.keys[i] == 0 {
+			return
+		}
+		i = (i + 1) & mask
+	}
+	// Shift back the entries that probed past i.
+	for j := (i + 1) & mask; t.keys[j] != 0; j = (j + 1) & mask {
+		h := t.slot(t.keys[j])
+		if (j-h)&mask >= (j-i)&mask {
+			t.keys[i], t.vals[i] = t.keys[j], t.vals[j]
+			i = j
+		}
+	}
+	t.keys[i] = 0
+	t.n--
+}
+
+// usePenalty readies the query's penalty for a query from start.
+func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
+	f := pen.f
+	if f == nil {
+		q.pen, q.pf = nil, nil
+		return nil
+	}
+	if f.p != q.p {
+		return errors.New("hpa: the penalty layer belongs to another planner")
+	}
+	if f.version != q.p.version {
+		return ErrStale
+	}
+	q.pf, q.unit, q.from = f, pen.unit, start
+	q.penVal.Cells = f.cells
+	q.pen = &q.penVal
+	return nil
+}
+
+// cellPenalty is the penalty of a cell some unit claimed, as the query's
+// unit sees it: the cell's influence, plus ClaimCost for each claim of
+// another unit standing within the claim radius of the query's start.
+func (q *Query) cellPenalty(i int) grid.Cost {
+	return grid.Cost(^q.pf.cells[i]) + q.claimPenalty(i)
+}
+
+// claimPenalty is ClaimCost for each claim on cell i by another unit
+// standing within the claim radius of the query's start.
+func (q *Query) claimPenalty(i int) grid.Cost {
+	f := q.pf
+	var c grid.Cost
+	r := f.cfg.ClaimRadius
+	for e := f.claims.get(int32(i)); e >= 0; e = f.entries[e].next {
+		u := f.entries[e].unit
+		if u == q.unit {
+			continue
+		}
+		uc := &f.units[u]
+		pos := int(uc.cells[uc.from])
+		if dx, dy := pos%f.w-q.from.X, pos/f.w-q.from.Y; dx >= -r && dx <= r && dy >= -r && dy <= r {
+			c += f.cfg.ClaimCost
+		}
+	}
+	return c
+}
+
+// edgePenalty returns the penalty of the waypoint-graph edge u→v as the
+// query sees it (0 without a penalty).
+func (q *Query) edgePenalty(u, v int32) navgraph.Cost {
+	if q.pen == nil {
+		return 0
+	}
+	g := q.p.tier.Graph
+	j, ok := edgeIndex(g, u, v)
+	if !ok {
+		return 0
+	}
+	e := g.EdgeID(u, j)
+	if pv := q.pf.edge[e]; pv >= 0 {
+		return pv
+	}
+	return q.edgePenaltyOf(e)
+}
+
+// edgePenaltyOf is the exact penalty of an edge whose route enters
+// claimed cells: its influence plus what the query pays for the claims.
+func (q *Query) edgePenaltyOf(e int32) navgraph.Cost {
+	f := q.pf
+	c := -1 - f.edge[e]
+	r := f.cfg.ClaimRadius
+	for _, uc := range f.edgeClaims[e] {
+		if uc.unit == q.unit {
+			continue
+		}
+		u := &f.units[uc.unit]
+		pos := int(u.cells[u.from])
+		if dx, dy := pos%f.w-q.from.X, pos/f.w-q.from.Y; dx >= -r && dx <= r && dy >= -r && dy <= r {
+			c += navgraph.Cost(uc.n) * navgraph.Cost(f.cfg.ClaimCost)
+		}
+	}
+	return c
+}
+
+// penIn returns the query's penalty if a cluster that meets r holds
+// influence or claims, else nil: searches and lines elsewhere run as fast
+// as without a penalty.
+func (q *Query) penIn(r grid.Rect) *grid.Penalty {
+	if q.pen == nil {
+		return nil
+	}
+	t, hot := q.p.tier, q.pf.hot
+	cs := t.ClusterSize
+	cw := t.ClustersX()
+	for cy := r.Min.Y / cs; cy <= (r.Max.Y-1)/cs; cy++ {
+		for cx := r.Min.X / cs; cx <= (r.Max.X-1)/cs; cx++ {
+			if c := cy*cw + cx; hot[c/64]&(1<<(c%64)) != 0 {
+				return q.pen
+			}
+		}
+	}
+	return nil
+}
+
+// penLine returns the query's penalty if the step line from a to z may
+// enter a cluster that holds some (see penIn).
+func (q *Query) penLine(a, z grid.Point) *grid.Penalty {
+	if q.pen == nil {
+		return nil
+	}
+	return q.penIn(grid.R(min(a.X, z.X), min(a.Y, z.Y), max(a.X, z.X)+1, max(a.Y, z.Y)+1))
+}
