@@ -72,15 +72,15 @@
 // around a hot spot inside it, but the coarse search does not know it
 // could, so a route can pass a cluster it would have avoided at an exact
 // price. Measured on 300 generated maps with random hot spots and claims
-// (TestPenaltiesAgainstAStar): smoothed paths cost 0.21% more than the
-// exact search under the same penalty on average, 4.9% at the 99th
+// (TestPenaltiesAgainstAStar): smoothed paths cost 0.22% more than the
+// exact search under the same penalty on average, 5.1% at the 99th
 // percentile.
 //
 // Penalties cost query time where they lie: lines, windows and clusters
 // without any penalty run the plain code. On the StarCraft maps (go test
 // -run '^$' -bench SC1/hpa-smooth -benchtime 3x ./hpa), a skirmish of 4
-// hot spots and 16 claiming units per map made Cells queries 1.31×
-// slower; a busy map of 16 hot spots and 64 units 1.92× (the coarse
+// hot spots and 16 claiming units per map made Cells queries 1.33×
+// slower; a busy map of 16 hot spots and 64 units 1.77× (the coarse
 // search expands 40% more waypoints when costs exceed what the heuristic
 // knows, and start and goal join the waypoint graph by search instead of
 // straight lines more often).

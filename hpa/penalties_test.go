@@ -178,7 +178,7 @@ func TestClaimsSpreadUnits(t *testing.T) {
 // when A* does, the path is legal and costs what Find reports (terrain
 // plus penalty), never less than the exact search under the same penalty;
 // and the edge penalties kept up to date equal the ones computed from
-// scratch.
+// scratch. Bounds: mean 1%, 99th percentile 10% over the exact cost.
 func TestPenaltiesAgainstAStar(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))
 	maps := 300
@@ -270,7 +270,7 @@ func TestPenaltiesAgainstAStar(t *testing.T) {
 	}
 	p99 := over[len(over)*99/100]
 	t.Logf("%d queries under penalties: over the exact optimum mean %.2f%%, p99 %.1f%%, worst %.1f%%", len(over), 100*mean, 100*p99, 100*over[len(over)-1])
-	if mean > 0.03 || p99 > 0.25 {
+	if mean > 0.01 || p99 > 0.10 {
 		t.Errorf("cost over the optimum under penalties: mean %.2f%%, p99 %.1f%%", 100*mean, 100*p99)
 	}
 }
