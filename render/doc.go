@@ -1,10 +1,13 @@
 // Package render draws a map and what rtspath knows about it, for
 // debugging and for documentation: passable, blocked and terrain-cost
 // cells, islands in distinct colours, dead ends shaded, cluster borders,
-// waypoints and waypoint-graph edges, a path, and the cells a search
-// expanded (heat by order; grid.Options.Visit collects them). Each layer
+// waypoints and waypoint-graph edges, a path, the cells a search
+// expanded (heat by order; grid.Options.Visit collects them), and a
+// penalty layer's influence and claimed cells (hpa.Penalties). Each layer
 // can be switched on and off; large maps are scaled down by averaging
-// cells, small ones scaled up.
+// cells (waypoint-graph edges fade with the scale and, like waypoints and
+// cluster borders, are left out where a cluster is too few pixels wide to
+// show them, so the ground stays visible), small ones scaled up.
 //
 // Scene.Draw returns an image.RGBA (encode it with image/png); the same
 // vector layers come out of Scene.Shapes as plain data (boxes, lines and

@@ -5,6 +5,7 @@ import (
 	"image/color"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
 	"github.com/rtspath/rtspath/preprocess"
 )
 
@@ -20,10 +21,11 @@ const (
 	Edges                       // waypoint-graph edges
 	Path                        // the path (cells or corners)
 	Expanded                    // cells a search expanded, by order
+	Influence                   // a penalty layer's influence (red) and claimed cells (violet)
 )
 
 // All is every layer.
-const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded
+const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence
 
 // Kind says what a shape stands for, so a game's renderer can style it.
 type Kind uint8
@@ -72,6 +74,13 @@ type Scene struct {
 	Path     []grid.Point
 	Expanded []grid.Point
 	Layers   Layer
+	// Penalties, if not nil, is drawn by the Influence layer: influence in
+	// red, strongest at InfluenceScale (0: 20 plain straight steps) and
+	// above, claimed cells in violet, darker for more claims.
+	Penalties      *hpa.Penalties
+	InfluenceScale grid.Cost
+	// View is the part of the map Draw shows (zero: all of it).
+	View grid.Rect
 }
 
 // Shapes returns the scene's vector layers (cluster borders, waypoints,
@@ -163,6 +172,19 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 	if s.Bake != nil && s.Layers&DeadEnds != 0 && s.Bake.DeadEnd(p) >= 0 {
 		c = blend(c, colDead)
 	}
+	if f := s.Penalties; f != nil && s.Layers&Influence != 0 {
+		scale := s.InfluenceScale
+		if scale <= 0 {
+			scale = 20 * grid.Straight
+		}
+		if v := f.Influence(p); v > 0 {
+			a := 40 + 180*min(v, scale)/scale
+			c = blend(c, color.RGBA{220, 30, 30, uint8(a)})
+		}
+		if n := f.ClaimsAt(p); n > 0 {
+			c = blend(c, color.RGBA{140, 40, 200, uint8(min(230, 90+40*n))})
+		}
+	}
 	return c
 }
 
@@ -172,7 +194,11 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 // gives the same pixels.
 func (s *Scene) Draw(maxSide int) *image.RGBA {
 	g := s.Grid
-	w, h := g.Width(), g.Height()
+	v := g.Bounds()
+	if s.View != (grid.Rect{}) && !s.View.Intersect(v).Empty() {
+		v = s.View.Intersect(v)
+	}
+	w, h := v.Dx(), v.Dy()
 	maxSide = max(maxSide, 1)
 	// Either zoom pixels per cell, or shrink cells per pixel.
 	zoom, shrink := 1, 1
@@ -188,7 +214,7 @@ func (s *Scene) Draw(maxSide int) *image.RGBA {
 			var r, gg, bb, n int
 			for y := py * shrink; y < min(h, (py+1)*shrink); y++ {
 				for x := px * shrink; x < min(w, (px+1)*shrink); x++ {
-					c := s.CellColor(grid.Pt(x, y))
+					c := s.CellColor(grid.Pt(v.Min.X+x, v.Min.Y+y))
 					r, gg, bb, n = r+int(c.R), gg+int(c.G), bb+int(c.B), n+1
 				}
 			}
@@ -199,9 +225,12 @@ func (s *Scene) Draw(maxSide int) *image.RGBA {
 	// Expanded cells: heat from yellow (first) to red (last).
 	if s.Layers&Expanded != 0 {
 		for i, p := range s.Expanded {
+			if !p.In(v) {
+				continue
+			}
 			t := 255 * i / max(1, len(s.Expanded)-1)
 			c := color.RGBA{250, uint8(230 - t*200/255), 40, 150}
-			px, py := p.X/shrink*zoom, p.Y/shrink*zoom
+			px, py := (p.X-v.Min.X)/shrink*zoom, (p.Y-v.Min.Y)/shrink*zoom
 			for y := py; y < py+zoom; y++ {
 				for x := px; x < px+zoom; x++ {
 					img.SetRGBA(x, y, blend(img.RGBAAt(x, y), c))
@@ -210,26 +239,80 @@ func (s *Scene) Draw(maxSide int) *image.RGBA {
 		}
 	}
 	// Vector layers, cell centres scaled.
+	// pix maps a cell coordinate to a pixel one (cells left of or above
+	// the view land at negative pixels, off the image).
+	pix := func(c, origin int) int { return floorDiv(c-origin, shrink) * zoom }
 	centre := func(p grid.Point) (int, int) {
-		return p.X/shrink*zoom + zoom/2, p.Y/shrink*zoom + zoom/2
+		return pix(p.X, v.Min.X) + zoom/2, pix(p.Y, v.Min.Y) + zoom/2
 	}
 	sh := s.Shapes()
+	// Scaled down far enough, the tiers would bury the ground: where a
+	// cluster spans fewer than 12 pixels the edges are left out, fewer
+	// than 6 the waypoints, fewer than 3 the borders (Shapes still has
+	// them all).
+	cpx := 1 << 30
+	if s.Bake != nil {
+		cpx = s.Bake.Tier().ClusterSize * zoom / shrink
+	}
 	for _, bx := range sh.Boxes {
+		if cpx < 3 {
+			break
+		}
 		c := shapeColour[bx.Kind]
-		x0, y0 := bx.R.Min.X/shrink*zoom, bx.R.Min.Y/shrink*zoom
-		x1, y1 := (bx.R.Max.X+shrink-1)/shrink*zoom-1, (bx.R.Max.Y+shrink-1)/shrink*zoom-1
+		if cpx < 8 {
+			c.A = 110
+		}
+		if bx.R.Intersect(v).Empty() {
+			continue
+		}
+		x0, y0 := pix(bx.R.Min.X, v.Min.X), pix(bx.R.Min.Y, v.Min.Y)
+		x1, y1 := pix(bx.R.Max.X+shrink-1, v.Min.X)-1, pix(bx.R.Max.Y+shrink-1, v.Min.Y)-1
 		line(img, x0, y0, x1, y0, c)
 		line(img, x0, y0, x0, y1, c)
 	}
 	for _, l := range sh.Lines {
+		if grid.R(min(l.A.X, l.B.X), min(l.A.Y, l.B.Y), max(l.A.X, l.B.X)+1, max(l.A.Y, l.B.Y)+1).Intersect(v).Empty() {
+			continue
+		}
 		ax, ay := centre(l.A)
 		bx, by := centre(l.B)
-		line(img, ax, ay, bx, by, shapeColour[l.Kind])
+		c := shapeColour[l.Kind]
+		if l.Kind == IntraEdge || l.Kind == InterEdge {
+			if cpx < 12 {
+				continue
+			}
+			// The more cells per pixel, the fainter the edges.
+			c.A = uint8(max(int(c.A)/shrink, 24))
+		}
+		if l.Kind == PathStep { // thick enough to find on a large map
+			for d := range max(2, zoom/2) {
+				line(img, ax+d, ay, bx+d, by, c)
+				line(img, ax, ay+d, bx, by+d, c)
+			}
+			continue
+		}
+		line(img, ax, ay, bx, by, c)
 	}
-	r := max(1, zoom/2)
+	r := max(3, zoom/2)
+	if cpx < 24 {
+		r = max(1, zoom/2)
+	}
 	for _, m := range sh.Marks {
+		c := shapeColour[m.Kind]
+		if m.Kind == TransitionPoint || m.Kind == PlacedPoint {
+			if cpx < 6 {
+				continue
+			}
+			if cpx < 12 {
+				c.A = 150
+			}
+		}
 		x, y := centre(m.At)
-		fill(img, x-r/2, y-r/2, r, shapeColour[m.Kind])
+		if c.A == 255 {
+			fill(img, x-r/2, y-r/2, r, c)
+		} else if (image.Point{x, y}).In(img.Rect) {
+			img.SetRGBA(x, y, blend(img.RGBAAt(x, y), c))
+		}
 	}
 	return img
 }
@@ -279,6 +362,14 @@ func blend(base, c color.RGBA) color.RGBA {
 	a := int(c.A)
 	mix := func(b, f uint8) uint8 { return uint8((int(b)*(255-a) + int(f)*a) / 255) }
 	return color.RGBA{mix(base.R, c.R), mix(base.G, c.G), mix(base.B, c.B), 255}
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
 }
 
 func abs(v int) int {

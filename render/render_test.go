@@ -3,6 +3,10 @@ package render_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -34,8 +38,32 @@ func scene(t *testing.T, size int, layers render.Layer) *render.Scene {
 	return &render.Scene{Grid: g, Bake: b, Path: res.Path, Expanded: seen, Layers: layers}
 }
 
+// penalised adds to a scene a penalty layer with a hot spot in the middle
+// of the map and the claims of a unit on the scene's path, and replaces
+// the path by the one found under them.
+func penalised(t *testing.T, s *render.Scene) *render.Scene {
+	pl := hpa.NewPlanner(s.Bake, hpa.Config{})
+	f := pl.NewPenalties(hpa.PenaltyConfig{})
+	w := s.Grid.Width()
+	if err := f.AddInfluence(grid.Pt(w/2, w/2), w/6, 30*grid.Straight); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Claim(0, s.Path); err != nil {
+		t.Fatal(err)
+	}
+	a, z := s.Path[0], s.Path[len(s.Path)-1]
+	res, err := pl.NewQuery().Find(a, z, hpa.Options{Smooth: hpa.Cells, Penalty: f.For(1)}, nil)
+	if err != nil || res.Status != hpa.Found {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	s.Path, s.Penalties = res.Path, f
+	return s
+}
+
 // TestGolden pins the pixels of small scenes: a change in drawing shows
-// up here (update the hashes after looking at the new images).
+// up here (look at the new images, written with
+// RTSPATH_GOLDEN_DIR=/some/dir go test -run Golden ./render, then update
+// the hashes).
 func TestGolden(t *testing.T) {
 	for _, c := range []struct {
 		name   string
@@ -43,16 +71,39 @@ func TestGolden(t *testing.T) {
 		side   int
 		layers render.Layer
 		want   string
+		view   grid.Rect
 	}{
-		{"all-zoomed", 64, 256, render.All, "256x256 5ce04b4ed686c7c204d2b7ad7a2dcf280685b82332239a99bb3daefe5c8f19ee"},
-		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 8f52940c0ea5764305ad625a25487944b029504538657283cdf7a0bc3f1e05b7"},
-		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 cd22958be3f1e2cd33de95c531ad60635a120969d3fce5155bc8dd5b367c313e"},
+		{"all-zoomed", 64, 256, render.All, "256x256 7f7fde17178ebf93a4b269e0743cb159c41915681638c36742449be5bef92096", grid.Rect{}},
+		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 9595f3c2411a19ca96320df085b3a131101f155ba2e619a0f570bd9d6d942820", grid.Rect{}},
+		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 6a69ddfc9f85089c64ba662a0d0890c3ed46e47e98531d48dbb5c7234dbc9fbd", grid.Rect{}},
+		{"influence", 64, 256, render.Terrain | render.Influence | render.Path, "256x256 f77e1a4daab91b39c9a1724ba6f9f27daea2f648150310f1899686769a7ede47", grid.Rect{}},
+		{"view", 64, 256, render.All, "256x256 650d046c26289c4b1e768376ca7a1581d59cb874e7b763433e910c78024207d1", grid.R(16, 8, 48, 40)},
+		{"tiers-shrunk", 256, 128, render.Terrain | render.Clusters | render.Edges | render.Waypoints, "128x128 d1e20904e0659505ae8c703b24b6d807a54da331a94475d9fdb1abef2ad30cb4", grid.Rect{}},
 	} {
-		img := scene(t, c.size, c.layers).Draw(c.side)
+		s := scene(t, c.size, c.layers)
+		if c.layers&render.Influence != 0 {
+			s = penalised(t, s)
+		}
+		s.View = c.view
+		img := s.Draw(c.side)
+		if os.Getenv("RTSPATH_GOLDEN_DIR") != "" {
+			writePNG(t, filepath.Join(os.Getenv("RTSPATH_GOLDEN_DIR"), c.name+".png"), img)
+		}
 		got := fmt.Sprintf("%dx%d %x", img.Rect.Dx(), img.Rect.Dy(), sha256.Sum256(img.Pix))
 		if got != c.want {
 			t.Errorf("%s: pixels %s, want %s", c.name, got, c.want)
 		}
+	}
+}
+
+func writePNG(t *testing.T, name string, img image.Image) {
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
 	}
 }
 

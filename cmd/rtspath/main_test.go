@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -274,6 +275,55 @@ func TestRouteFolder(t *testing.T) {
 		}
 		if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") || trailers != 1 {
 			t.Errorf("%s: %d answers in the folder run, %d alone, %d trailers", name, len(got), len(want), trailers)
+		}
+	}
+}
+
+// TestRender: render a generated map whole, with a path, hot spots and a
+// view, and check the PNGs' sizes; a bad view or hot spot is refused.
+func TestRender(t *testing.T) {
+	dir := t.TempDir()
+	m := filepath.Join(dir, "r.map")
+	runOK(t, "gen", "-size", "128", "-queries", "0", "-o", m)
+	g, err := loadGrid(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, z := grid.Pt(2, 2), grid.Pt(125, 125)
+	for !g.Passable(a) {
+		a = a.Add(grid.Pt(1, 0))
+	}
+	for !g.Passable(z) {
+		z = z.Sub(grid.Pt(1, 0))
+	}
+	for _, c := range []struct {
+		args []string
+		w, h int
+	}{
+		{[]string{"-size", "300"}, 256, 256},
+		{[]string{"-size", "100", "-layers", "all"}, 64, 64},
+		{[]string{"-from", fmt.Sprintf("%d,%d", a.X, a.Y), "-to", fmt.Sprintf("%d,%d", z.X, z.Y), "-algo", "astar", "-size", "256"}, 256, 256},
+		{[]string{"-from", fmt.Sprintf("%d,%d", a.X, a.Y), "-to", fmt.Sprintf("%d,%d", z.X, z.Y), "-hot", "64,64,10,20", "-hot", "30,90,5,10", "-view", "0,0,64,32", "-size", "256"}, 256, 128},
+	} {
+		out := filepath.Join(dir, "r.png")
+		runOK(t, append([]string{"render", "-map", m, "-o", out}, c.args...)...)
+		f, err := os.Open(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width != c.w || cfg.Height != c.h {
+			t.Errorf("%v: %d×%d (%v), want %d×%d", c.args, cfg.Width, cfg.Height, err, c.w, c.h)
+		}
+	}
+	var o, e bytes.Buffer
+	for _, args := range [][]string{
+		{"render", "-map", m, "-o", filepath.Join(dir, "x.png"), "-view", "500,500,600,600"},
+		{"render", "-map", m, "-o", filepath.Join(dir, "x.png"), "-hot", "900,1,2,3"},
+	} {
+		if code := run(args, &o, &e); code == 0 {
+			t.Errorf("%v: exit 0", args)
 		}
 	}
 }

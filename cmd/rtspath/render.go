@@ -21,7 +21,7 @@ var layerNames = []struct {
 }{
 	{"terrain", render.Terrain}, {"islands", render.Islands}, {"deadends", render.DeadEnds},
 	{"clusters", render.Clusters}, {"waypoints", render.Waypoints}, {"edges", render.Edges},
-	{"path", render.Path}, {"expanded", render.Expanded},
+	{"path", render.Path}, {"expanded", render.Expanded}, {"influence", render.Influence},
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
@@ -31,11 +31,21 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	from := fs.String("from", "", "path start `x,y`")
 	to := fs.String("to", "", "path goal `x,y`")
 	algo := fs.String("algo", "hpa-smooth", "path algorithm: astar, hpa, hpa-smooth, hpa-corners")
-	layers := fs.String("layers", "terrain,islands,deadends,clusters,waypoints,path,expanded", "comma-separated `LAYERS`: all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded")
+	layers := fs.String("layers", "terrain,islands,deadends,clusters,waypoints,path,expanded,influence", "comma-separated `LAYERS`: all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence")
+	var hot []hotSpot
+	fs.Func("hot", "add a hot spot `x,y,r,steps` to the influence map: steps plain straight steps of cost at x,y, fading out r cells away (repeat the flag for more); hpa paths avoid it", func(v string) error {
+		var h hotSpot
+		if _, err := fmt.Sscanf(v, "%d,%d,%d,%d", &h.at.X, &h.at.Y, &h.r, &h.steps); err != nil {
+			return fmt.Errorf("want x,y,r,steps")
+		}
+		hot = append(hot, h)
+		return nil
+	})
 	side := fs.Int("size", 1024, "longest side of the image in `PIXELS`")
+	view := fs.String("view", "", "draw only the cells of `x0,y0,x1,y1` (half-open; default: the whole map)")
 	out := fs.String("o", "", "output PNG `FILE` (required)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-layers ...] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only).\n\n")
+		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parse(fs, args); err != nil {
@@ -79,6 +89,26 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	sc := &render.Scene{Grid: g, Bake: b, Layers: ls}
+	if *view != "" {
+		r := &sc.View
+		if _, err := fmt.Sscanf(*view, "%d,%d,%d,%d", &r.Min.X, &r.Min.Y, &r.Max.X, &r.Max.Y); err != nil || r.Intersect(g.Bounds()).Empty() {
+			return fmt.Errorf("render: view %q: want x0,y0,x1,y1 overlapping the %d×%d map", *view, g.Width(), g.Height())
+		}
+	}
+	var planner *hpa.Planner
+	if len(hot) > 0 || *from != "" && *algo != "astar" {
+		planner = hpa.NewPlanner(b, hpa.Config{})
+	}
+	var pen hpa.Penalty
+	if len(hot) > 0 {
+		sc.Penalties = planner.NewPenalties(hpa.PenaltyConfig{})
+		for _, h := range hot {
+			if err := sc.Penalties.AddInfluence(h.at, h.r, grid.Cost(h.steps)*grid.Straight); err != nil {
+				return err
+			}
+		}
+		pen = sc.Penalties.For(-1)
+	}
 	if *from != "" {
 		a, err1 := parsePoint(*from)
 		z, err2 := parsePoint(*to)
@@ -92,18 +122,20 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			sc.Path = res.Path
+			fmt.Fprintf(stdout, "astar: %v, %d cells expanded\n", res.Status, res.Expanded)
 		case "hpa", "hpa-smooth", "hpa-corners":
-			opt := hpa.Options{}
+			opt := hpa.Options{Penalty: pen}
 			if *algo == "hpa-smooth" {
 				opt.Smooth = hpa.Cells
 			} else if *algo == "hpa-corners" {
 				opt.Smooth = hpa.Corners
 			}
-			res, err := hpa.NewPlanner(b, hpa.Config{}).NewQuery().Find(a, z, opt, nil)
+			res, err := planner.NewQuery().Find(a, z, opt, nil)
 			if err != nil {
 				return err
 			}
 			sc.Path = res.Path
+			fmt.Fprintf(stdout, "%s: %v, %d cells and waypoints expanded (%d waypoints)\n", *algo, res.Status, res.Expanded, res.Waypoints)
 		default:
 			return fmt.Errorf("render: unknown algorithm %q", *algo)
 		}
@@ -125,6 +157,11 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "rendered %s (%d×%d map) → %s, %d×%d pixels, in %v\n", *mapPath, g.Width(), g.Height(), *out, img.Rect.Dx(), img.Rect.Dy(), time.Since(t0).Round(time.Millisecond))
 	return nil
+}
+
+type hotSpot struct {
+	at       grid.Point
+	r, steps int
 }
 
 func parsePoint(s string) (grid.Point, error) {

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes the README's images with `rtspath render`, on a map `rtspath gen`
+# makes (the same seed gives the same map, so the images come out the
+# same). Run from the repository root: docs/images.sh
+set -euo pipefail
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rtspath() { go run ./cmd/rtspath "$@"; }
+m=$tmp/arena768.map
+rtspath gen -size 768 -seed 2 -queries 0 -o "$m"
+# The map and its tiers: islands, dead ends, 32×32 clusters, transition points.
+rtspath render -map "$m" -layers terrain,islands,deadends,clusters,waypoints -size 768 -o docs/img/tiers.png
+# A close-up with the waypoint graph's edges.
+rtspath render -map "$m" -layers terrain,deadends,clusters,waypoints,edges -view 320,96,448,224 -size 768 -o docs/img/tiers-close.png
+# One query (the longest of the generated scenarios): exact A* with the
+# cells it expanded, and the planner with the clusters it crossed.
+rtspath render -map "$m" -from 28,342 -to 7,639 -algo astar -layers terrain,expanded,path -size 768 -o docs/img/astar.png
+rtspath render -map "$m" -from 28,342 -to 7,639 -algo hpa-smooth -layers terrain,clusters,waypoints,path -size 768 -o docs/img/hpa.png
+# The same query with danger on the road it took.
+rtspath render -map "$m" -from 28,342 -to 7,639 -algo hpa-smooth -hot 330,450,40,60 -layers terrain,clusters,influence,path -size 768 -o docs/img/influence.png
