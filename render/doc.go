@@ -9,10 +9,11 @@
 // cluster borders, are left out where a cluster is too few pixels wide to
 // show them, so the ground stays visible), small ones scaled up.
 //
-// Scene.Draw returns an image.RGBA (encode it with image/png); the same
-// vector layers come out of Scene.Shapes as plain data (boxes, lines and
-// marks in cell coordinates) for a game that draws with its own renderer,
-// and Scene.CellColor gives the cell layers one cell at a time.
+// Scene.Draw returns an image.RGBA of the whole map or of Scene.View
+// (encode it with image/png); the same vector layers come out of
+// Scene.Shapes as plain data (boxes, lines and marks in cell coordinates)
+// for a game that draws with its own renderer, and Scene.CellColor gives
+// the cell layers one cell at a time.
 //
 // Coordinates are cells, x to the right and y down, as in package grid.
 package render
