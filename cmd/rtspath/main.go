@@ -1,11 +1,13 @@
 // Command rtspath answers Moving AI scenario files, generates RTS-like
-// maps, and (as the SDK grows) bakes, benchmarks and renders them.
+// maps, bakes, benchmarks and renders them.
 //
 //	rtspath demo
 //	rtspath route -map M.map -scen M.map.scen [-algo astar] [-every N] [-o FILE]
 //	rtspath gen -size 512 -seed 1 -o maps/demo.map
 //	rtspath bake -map M.map -o M.nav
 //	rtspath inspect M.nav
+//	rtspath bench -maps ../shared/maps/sc1 -every 8
+//	rtspath render -map M.map -from x,y -to x,y -o out.png
 //
 // Run a subcommand with -h for its flags.
 package main
@@ -29,6 +31,7 @@ func init() {
 	commands = []command{
 		{"demo", "generate, bake and query a map; compare A* with the planner", runDemo},
 		{"route", "answer a Moving AI .map.scen file, one path per line", runRoute},
+		{"bench", "benchmark the algorithms on scenario sets or generated maps", runBench},
 		{"render", "draw a map, its tiers and a path to PNG", runRender},
 		{"gen", "generate an RTS-like .map and its .map.scen", runGen},
 		{"bake", "preprocess a map into a bake file (.nav)", runBake},

@@ -16,86 +16,18 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/rtspath/rtspath/bench"
 	"github.com/rtspath/rtspath/grid"
-	"github.com/rtspath/rtspath/hpa"
-	"github.com/rtspath/rtspath/preprocess"
 )
-
-// A router answers point-to-point queries on one map. New algorithms plug
-// into the route command by adding themselves to routers.
-type router interface {
-	// prepare runs any preprocessing on g; route is called after it.
-	prepare(g *grid.Grid) error
-	// route appends the path from a to b to dst[:0]; found is false when
-	// there is none. Errors are for invalid queries (blocked endpoints).
-	route(a, b grid.Point, dst []grid.Point) (path []grid.Point, found bool, err error)
-}
-
-var routers = map[string]func() router{
-	"astar":       func() router { return &fineRouter{} },
-	"dijkstra":    func() router { return &fineRouter{opt: grid.Options{Dijkstra: true}} },
-	"hpa":         func() router { return &hpaRouter{cs: *clusterFlag} },
-	"hpa-smooth":  func() router { return &hpaRouter{cs: *clusterFlag, opt: hpa.Options{Smooth: hpa.Cells}} },
-	"hpa-corners": func() router { return &hpaRouter{cs: *clusterFlag, opt: hpa.Options{Smooth: hpa.Corners}} },
-}
-
-// hpaRouter is the hierarchical planner over a bake built at prepare.
-type hpaRouter struct {
-	q   *hpa.Query
-	opt hpa.Options
-	cs  int
-}
-
-// clusterFlag is route's -cluster, read by the hpa routers.
-var clusterFlag = new(int)
-
-func (h *hpaRouter) prepare(g *grid.Grid) error {
-	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: h.cs})
-	if err != nil {
-		return err
-	}
-	h.q = hpa.NewPlanner(b, hpa.Config{}).NewQuery()
-	return nil
-}
-
-func (h *hpaRouter) route(a, b grid.Point, dst []grid.Point) ([]grid.Point, bool, error) {
-	res, err := h.q.Find(a, b, h.opt, dst)
-	return res.Path, res.Status == hpa.Found, err
-}
-
-func routerNames() string {
-	var names []string
-	for n := range routers {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
-
-// fineRouter is the exact grid search.
-type fineRouter struct {
-	s   *grid.Searcher
-	opt grid.Options
-}
-
-func (f *fineRouter) prepare(g *grid.Grid) error {
-	f.s = grid.NewSearcher(g)
-	return nil
-}
-
-func (f *fineRouter) route(a, b grid.Point, dst []grid.Point) ([]grid.Point, bool, error) {
-	res, err := f.s.FindPath(a, b, f.opt, dst)
-	return res.Path, res.Status == grid.Found, err
-}
 
 func runRoute(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("route", stderr)
 	mapPath := fs.String("map", "", "Moving AI `.map` file, or a folder of them (required)")
 	scenPath := fs.String("scen", "", "Moving AI `.map.scen` file (default: the map's name + .scen)")
-	algo := fs.String("algo", "astar", "algorithm: "+routerNames())
+	algo := fs.String("algo", "astar", "algorithm: "+bench.Names(bench.Algorithms(bench.Config{})))
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
-	fs.IntVar(clusterFlag, "cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
+	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	width := fs.Int("bucket-width", 1, "with -stats, sum `N` consecutive scenario buckets per line (buckets 0..N-1, N..2N-1, ...)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
@@ -119,14 +51,15 @@ answer line starts with the map's name and a tab, each map ends with its
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	newRouter, ok := routers[*algo]
-	if *mapPath == "" || !ok || *every < 1 || *width < 1 {
-		if !ok {
-			fmt.Fprintf(stderr, "unknown algorithm %q (have %s)\n", *algo, routerNames())
+	algos, err := bench.Select(bench.Algorithms(bench.Config{ClusterSize: *cluster}), *algo)
+	if *mapPath == "" || err != nil || *every < 1 || *width < 1 {
+		if err != nil {
+			fmt.Fprintln(stderr, err)
 		}
 		fs.Usage()
 		return errUsage
 	}
+	alg := algos[0]
 	jobs, err := routeJobs(*mapPath, *scenPath)
 	if err != nil {
 		return err
@@ -153,9 +86,9 @@ answer line starts with the map's name and a tab, each map ends with its
 			return err
 		}
 
-		r := newRouter()
 		t0 := time.Now()
-		if err := r.prepare(g); err != nil {
+		r, _, err := alg.Prepare(g)
+		if err != nil {
 			return err
 		}
 		prep := time.Since(t0)
@@ -170,7 +103,7 @@ answer line starts with the map's name and a tab, each map ends with its
 			}
 			n++
 			t := time.Now()
-			p, found, err := r.route(sc.Start, sc.Goal, path)
+			p, _, found, err := r.Find(sc.Start, sc.Goal, path)
 			took := time.Since(t)
 			queryNS += took
 			path = p

@@ -1,0 +1,21 @@
+// Package bench runs pathfinding benchmarks the way users run them: Moving
+// AI scenario sets (a file, a folder, or the whole tree) or generated
+// maps, through every algorithm rtspath has (exact A* and Dijkstra on the
+// grid, the hierarchical planner raw, smoothed and as corners), and
+// reports per algorithm, per map and per scenario bucket: query time
+// (mean, p50, p95, p99, quantiles from gonum's stat), nodes expanded,
+// path length over the scenario's optimum (mean, p99, max), preparation
+// time and memory per cell. Every path is checked against the map and the
+// scenario; a wrong path is an error, not a figure.
+//
+// Reports print as tables (WriteTable), as CSV and JSON for machines, and
+// as PNG plots (gonum's plot module): query time against path length,
+// the distribution of length over the optimum, preparation time against
+// map size. Scale measures how costs grow with generated maps from
+// hundreds to thousands of cells a side.
+//
+// The `rtspath bench` command drives it; `go test -bench` benchmarks in
+// each package stay the unit-level measurements. Peer libraries are
+// measured by the separate module in bench/peers, so that they never
+// enter rtspath's go.mod.
+package bench

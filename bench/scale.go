@@ -1,0 +1,193 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// ScaleRow is what one map size cost.
+type ScaleRow struct {
+	Size                    int // cells a side
+	BuildMillis             float64
+	BuildMillis1            float64 // on one core (0: not measured)
+	FileBytes               int     // the bake file
+	BakeBytes, PlannerBytes int     // memory beside the grid
+	HeapBytes               uint64  // heap in use with grid, bake and planner loaded
+	Queries                 int
+	MeanMicros, P99Micros   float64 // hpa-smooth
+	MicrosPerCell           float64 // query time per cell of path length
+	MeanLength              float64
+	AStarQueries            int     // queries also solved by A* (sizes up to ScaleOptions.AStarUpTo)
+	AStarMicros             float64 // mean over those
+	MeanOver, MaxOver       float64 // hpa-smooth over A*'s optimum, on those
+}
+
+// ScaleOptions tune Scale.
+type ScaleOptions struct {
+	Queries   int    // random queries per size (0: 200)
+	AStarUpTo int    // sizes up to this also run exact A* for the optimum (0: 2048)
+	OneCore   int    // sizes up to this also time a build on one core (0: 4096)
+	Seed      uint64 // map and query seed
+	Progress  func(size int, what string)
+}
+
+// Scale generates square maps of the given sizes and measures, for each,
+// the bake (time on all cores and on one, file size, memory) and
+// hpa-smooth queries between random cells of one island (time, time per
+// cell of path, and, up to AStarUpTo, length over A*'s optimum).
+func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, error) {
+	if opt.Queries <= 0 {
+		opt.Queries = 200
+	}
+	if opt.AStarUpTo == 0 {
+		opt.AStarUpTo = 2048
+	}
+	if opt.OneCore == 0 {
+		opt.OneCore = 4096
+	}
+	say := func(n int, what string) {
+		if opt.Progress != nil {
+			opt.Progress(n, what)
+		}
+	}
+	var rows []ScaleRow
+	for _, n := range sizes {
+		if ctx.Err() != nil {
+			break
+		}
+		row := ScaleRow{Size: n}
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		say(n, "generating")
+		g, err := mapgen.NewGrid(mapgen.Config{Width: n, Height: n, Seed: opt.Seed}, grid.MapOptions{})
+		if err != nil {
+			return rows, err
+		}
+		if n <= opt.OneCore {
+			say(n, "baking on one core")
+			t0 := time.Now()
+			if _, err := preprocess.Build(g, preprocess.Config{Workers: 1}); err != nil {
+				return rows, err
+			}
+			row.BuildMillis1 = float64(time.Since(t0).Nanoseconds()) / 1e6
+			runtime.GC()
+		}
+		say(n, "baking")
+		t0 := time.Now()
+		b, err := preprocess.Build(g, preprocess.Config{})
+		if err != nil {
+			return rows, err
+		}
+		row.BuildMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
+		row.FileBytes = len(b.AppendBinary(nil))
+		row.BakeBytes = b.Stats().Bytes
+		pl := hpa.NewPlanner(b, hpa.Config{})
+		q := pl.NewQuery()
+		runtime.GC()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		row.HeapBytes = after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+
+		say(n, "querying")
+		r := mapgen.NewRand(opt.Seed ^ uint64(n))
+		var fine *grid.Searcher
+		if n <= opt.AStarUpTo {
+			fine = grid.NewSearcher(g)
+		}
+		var us []float64
+		var path, ref []grid.Point
+		var lengths, astarUS float64
+		var over []float64
+		for tries := 0; len(us) < opt.Queries && tries < 100*opt.Queries && ctx.Err() == nil; tries++ {
+			a, z := g.PointAt(r.Intn(n*n)), g.PointAt(r.Intn(n*n))
+			if !g.Passable(a) || !g.Passable(z) || a == z || !b.SameIsland(a, z) {
+				continue
+			}
+			t := time.Now()
+			res, err := q.Find(a, z, hpa.Options{Smooth: hpa.Cells}, path)
+			took := time.Since(t)
+			if err != nil || res.Status != hpa.Found {
+				return rows, fmt.Errorf("bench: %d² map %v→%v: %v %v", n, a, z, res.Status, err)
+			}
+			path = res.Path
+			l := grid.Length(path)
+			us = append(us, float64(took.Nanoseconds())/1e3)
+			lengths += l
+			if fine != nil {
+				t := time.Now()
+				e, _ := fine.FindPath(a, z, grid.Options{}, ref)
+				astarUS += float64(time.Since(t).Nanoseconds()) / 1e3
+				ref = e.Path
+				if best := grid.Length(e.Path); best > 0 {
+					over = append(over, l/best-1)
+				}
+			}
+		}
+		if len(us) == 0 {
+			break
+		}
+		s := summarize(queriesOf(us))
+		row.Queries, row.MeanMicros, row.P99Micros = len(us), s.MeanMicros, s.P99Micros
+		row.MeanLength = lengths / float64(len(us))
+		row.MicrosPerCell = s.MeanMicros / row.MeanLength
+		row.PlannerBytes = pl.Bytes()
+		if len(over) > 0 {
+			row.AStarQueries, row.AStarMicros = len(over), astarUS/float64(len(over))
+			for _, o := range over {
+				row.MeanOver += o / float64(len(over))
+				row.MaxOver = max(row.MaxOver, o)
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func queriesOf(us []float64) []Query {
+	qs := make([]Query, len(us))
+	for i, u := range us {
+		qs[i] = Query{Micros: u}
+	}
+	return qs
+}
+
+// WriteScaleTable writes the scaling rows for people, costs per cell
+// beside the totals.
+func WriteScaleTable(w io.Writer, rows []ScaleRow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "size\tMcells\tbake s\tms/Mcell\tone core ms/Mcell\tfile B/cell\tbake B/cell\tplanner B/cell\theap B/cell\tqueries\tmean µs\tp99 µs\tµs per path cell\tmean path\tA* µs\tover: mean\tmax\t\n")
+	for _, r := range rows {
+		mc := float64(r.Size*r.Size) / 1e6
+		cells := float64(r.Size * r.Size)
+		one, astar, om, ox := "-", "-", "-", "-"
+		if r.BuildMillis1 > 0 {
+			one = fmt.Sprintf("%.0f", r.BuildMillis1/mc)
+		}
+		if r.AStarQueries > 0 {
+			astar, om, ox = fmt.Sprintf("%.0f", r.AStarMicros), fmt.Sprintf("%.2f%%", 100*r.MeanOver), fmt.Sprintf("%.1f%%", 100*r.MaxOver)
+		}
+		fmt.Fprintf(tw, "%d²\t%.1f\t%.2f\t%.0f\t%s\t%.3f\t%.2f\t%.2f\t%.1f\t%d\t%.0f\t%.0f\t%.3f\t%.0f\t%s\t%s\t%s\t\n",
+			r.Size, mc, r.BuildMillis/1e3, r.BuildMillis/mc, one, float64(r.FileBytes)/cells, float64(r.BakeBytes)/cells,
+			float64(r.PlannerBytes)/cells, float64(r.HeapBytes)/cells, r.Queries, r.MeanMicros, r.P99Micros, r.MicrosPerCell,
+			r.MeanLength, astar, om, ox)
+	}
+	return tw.Flush()
+}
+
+// WriteScaleJSON writes the scaling rows as JSON.
+func WriteScaleJSON(w io.Writer, rows []ScaleRow) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", " ")
+	return enc.Encode(rows)
+}

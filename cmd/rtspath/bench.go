@@ -1,0 +1,195 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rtspath/rtspath/bench"
+)
+
+func runBench(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench", stderr)
+	maps := fs.String("maps", "", "Moving AI `PATH`: a .map (with its .map.scen), or a folder searched recursively (default: generated maps)")
+	algos := fs.String("algos", "", "comma-separated `ALGORITHMS` (default: all: astar, dijkstra, hpa, hpa-smooth, hpa-corners)")
+	every := fs.Int("every", 1, "run only scenario lines i with i % `N` == 0")
+	width := fs.Int("bucket-width", 10, "report `N` consecutive scenario buckets as one")
+	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms (0: 32)")
+	out := fs.String("out", "bench-out", "folder for report.csv, report.json and the PNG plots (\"\": none)")
+	sizes := fs.String("sizes", "256,512,1024", "`SIZES` of the generated maps (cells a side)")
+	queries := fs.Int("queries", 300, "queries per generated map, or per size with -scale")
+	seed := fs.Uint64("seed", 1, "seed of the generated maps and queries")
+	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
+	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
+	quiet := fs.Bool("quiet", false, "no progress line")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
+       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 200] [-out DIR]
+
+Runs scenario sets through the algorithms and prints, per algorithm, per
+map and per scenario bucket: query time (mean, p50, p95, p99), nodes
+expanded, length over the published optimum, preparation time and memory
+per cell; writes report.csv, report.json and PNG plots to -out. Every
+path is checked. With no -maps it runs generated maps (-sizes, -queries).
+With -scale it measures how the bake and queries grow with the map.
+Ctrl-C stops the run and prints what finished.
+
+`)
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if *out != "" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			return err
+		}
+	}
+	t0 := time.Now()
+	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
+	if *scale != "" {
+		ns, err := parseSizes(*scale)
+		if err != nil {
+			return err
+		}
+		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed,
+			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
+		live.clear()
+		if err != nil {
+			return err
+		}
+		if err := bench.WriteScaleTable(stdout, rows); err != nil {
+			return err
+		}
+		if *out != "" {
+			if err := writeFile(filepath.Join(*out, "scale.json"), func(w io.Writer) error { return bench.WriteScaleJSON(w, rows) }); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(stdout, "\n%d sizes in %v%s.\n", len(rows), time.Since(t0).Round(time.Second), interrupted(ctx))
+		return nil
+	}
+	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
+	run := all
+	if *algos != "" {
+		var err error
+		if run, err = bench.Select(all, *algos); err != nil {
+			return err
+		}
+	}
+	var ms []bench.Map
+	what := ""
+	if *maps != "" {
+		var err error
+		if ms, err = bench.Files(*maps); err != nil {
+			return err
+		}
+		what = *maps
+	} else {
+		ns, err := parseSizes(*sizes)
+		if err != nil {
+			return err
+		}
+		ms = bench.Generated(ns, *queries, *seed)
+		what = "generated maps " + *sizes
+	}
+	rep, err := bench.Run(ctx, ms, run, bench.Options{Every: *every, BucketWidth: *width, Progress: func(p bench.Progress) {
+		live.show(fmt.Sprintf("map %d/%d %s: %s %d/%d", p.MapIndex+1, p.Maps, p.Map, p.Algorithm, p.Done, p.Size))
+	}})
+	live.clear()
+	if err != nil {
+		return err
+	}
+	if len(rep.Queries) == 0 {
+		return fmt.Errorf("no queries finished")
+	}
+	fmt.Fprintf(stdout, "rtspath bench: %s, %s, every %d line(s), one core per query\n\n", what, strings.Join(rep.Algorithms, ", "), max(*every, 1))
+	if err := rep.WriteTable(stdout); err != nil {
+		return err
+	}
+	if *out != "" {
+		if err := writeFile(filepath.Join(*out, "report.csv"), rep.WriteCSV); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(*out, "report.json"), rep.WriteJSON); err != nil {
+			return err
+		}
+		files, err := rep.WritePlots(*out)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s, %s and %s\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"), strings.Join(files, ", "))
+	}
+	fmt.Fprintf(stdout, "took %v%s\n", time.Since(t0).Round(time.Second), interrupted(ctx))
+	return nil
+}
+
+func interrupted(ctx context.Context) string {
+	if ctx.Err() != nil {
+		return " (interrupted)"
+	}
+	return ""
+}
+
+func parseSizes(s string) ([]int, error) {
+	var ns []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 16 || n > 1<<15 {
+			return nil, fmt.Errorf("bench: size %q: want 16..32768", f)
+		}
+		ns = append(ns, n)
+	}
+	return ns, nil
+}
+
+// liveLine keeps one status line up to date on a terminal (at most four
+// times a second); elsewhere (a log file, CI) it prints a line every ten
+// seconds.
+type liveLine struct {
+	w          io.Writer
+	quiet, tty bool
+	last       time.Time
+	shown      bool
+}
+
+func (l *liveLine) show(s string) {
+	every := 250 * time.Millisecond
+	if !l.tty {
+		every = 10 * time.Second
+	}
+	if l.quiet || time.Since(l.last) < every {
+		return
+	}
+	l.last = time.Now()
+	if !l.tty {
+		fmt.Fprintln(l.w, s)
+		return
+	}
+	fmt.Fprintf(l.w, "\r\033[K%s", s)
+	l.shown = true
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func (l *liveLine) clear() {
+	if l.shown {
+		fmt.Fprint(l.w, "\r\033[K")
+	}
+}
