@@ -36,7 +36,7 @@ type peer struct {
 // tally is what one solver did on the queries it ran.
 type tally struct {
 	ran, valid, optimal           int
-	illegal, ends, missed, crashe int
+	illegal, ends, missed, panics int
 	longer                        []float64 // length over the optimum of valid, non-optimal paths
 	took                          time.Duration
 	ours, oursHPA                 time.Duration // our A* and hpa-smooth on the same queries
@@ -105,7 +105,7 @@ func main() {
 				problem := ""
 				switch {
 				case crashed != "":
-					tl.crashe++
+					tl.panics++
 					problem = "panicked: " + crashed
 				case path == nil:
 					tl.missed++
@@ -153,7 +153,7 @@ func main() {
 			fmt.Printf("%s: stopped after %v of query time; %d queries not run.\n", p.name, t.took.Round(time.Second), t.skipped)
 		}
 		if t.firstProblem != "" {
-			fmt.Printf("%s: %d illegal, %d wrong ends, %d missed, %d panics; first: %s\n", p.name, t.illegal, t.ends, t.missed, t.crashe, t.firstProblem)
+			fmt.Printf("%s: %d illegal, %d wrong ends, %d missed, %d panics; first: %s\n", p.name, t.illegal, t.ends, t.missed, t.panics, t.firstProblem)
 		}
 	}
 }

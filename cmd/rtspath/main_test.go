@@ -327,3 +327,29 @@ func TestRender(t *testing.T) {
 		}
 	}
 }
+
+// TestBench: the bench command on small generated maps writes its table,
+// CSV, JSON and plots; a bad size or algorithm is refused.
+func TestBench(t *testing.T) {
+	dir := t.TempDir()
+	out := runOK(t, "bench", "-sizes", "64,96", "-queries", "20", "-out", dir, "-quiet")
+	for _, want := range []string{"hpa-smooth", "gen96", "speed-up"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("table lacks %q:\n%s", want, out)
+		}
+	}
+	for _, f := range []string{"report.csv", "report.json", "time.png", "over.png", "prep.png"} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	if out := runOK(t, "bench", "-scale", "64", "-queries", "10", "-out", ""); !strings.Contains(out, "64²") {
+		t.Errorf("scale table:\n%s", out)
+	}
+	var o, e bytes.Buffer
+	for _, args := range [][]string{{"bench", "-sizes", "3"}, {"bench", "-algos", "magic", "-sizes", "64"}} {
+		if code := run(args, &o, &e); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
