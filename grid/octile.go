@@ -100,27 +100,52 @@ func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 // lineLegal reports whether every step of the line s from cell i is
 // legal.
 func (g *Grid) lineLegal(i int, s lineSteps) bool {
+	_, ok := g.lineWalk(i, s, nil, 0, Unreachable)
+	return ok
+}
+
+// lineWalk follows the line s from cell i, checking every step, and adds
+// to c the penalty of each cell entered (pen nil: none). It fails at an
+// illegal step or once c reaches limit.
+func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, bool) {
 	bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
 	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
 	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
 	moves := g.moves
+	var cells []int32
+	if pen != nil {
+		cells = pen.Cells
+	}
 	n, nd, acc := s.n, s.nd, s.acc
 	for range n {
 		acc += nd
 		if 2*acc >= n {
 			acc -= n
 			if moves[i]&bd == 0 {
-				return false
+				return 0, false
 			}
 			i += od
 		} else {
 			if moves[i]&bs == 0 {
-				return false
+				return 0, false
 			}
 			i += os
 		}
+		if cells == nil {
+			continue
+		}
+		if v := cells[i]; v != 0 {
+			if v > 0 {
+				c += Cost(v)
+			} else {
+				c += max(pen.Func(i), 0)
+			}
+			if c >= limit {
+				return 0, false
+			}
+		}
 	}
-	return true
+	return c, true
 }
 
 // AppendStepLine appends the cells of the step line from a to z under

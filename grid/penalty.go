@@ -60,37 +60,7 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 		if c >= limit {
 			return 0, false
 		}
-		bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
-		od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
-		os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
-		moves := g.moves
-		n, nd, acc := s.n, s.nd, s.acc
-		for range n {
-			acc += nd
-			if 2*acc >= n {
-				acc -= n
-				if moves[i]&bd == 0 {
-					return 0, false
-				}
-				i += od
-			} else {
-				if moves[i]&bs == 0 {
-					return 0, false
-				}
-				i += os
-			}
-			if v := cells[i]; v != 0 {
-				if v > 0 {
-					c += Cost(v)
-				} else {
-					c += max(pen.Func(i), 0)
-				}
-				if c >= limit {
-					return 0, false
-				}
-			}
-		}
-		return c, true
+		return g.lineWalk(i, s, pen, c, limit)
 	}
 	for range s.n {
 		d := s.next()
