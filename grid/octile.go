@@ -74,34 +74,7 @@ func (g *Grid) LeastCost(a, z Point) Cost {
 // on the grid. O(|z-a|), no allocation. A result equal to LeastCost(a, z)
 // means the line is a least-cost path.
 func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
-	s := newLineSteps(a, z, g.rule)
-	i := a.Y*g.w + a.X
-	if g.hist[g.minW] == len(g.wt) { // one weight: the line costs its length
-		c := g.LeastCost(a, z)
-		return c, c < limit && g.lineLegal(i, s)
-	}
-	var c Cost
-	for range s.n {
-		d := s.next()
-		if g.moves[i]&(1<<d) == 0 {
-			return 0, false
-		}
-		dd := dirDelta[d]
-		j := i + dd.Y*g.w + dd.X
-		c += StepCost(d, g.wt[i], g.wt[j])
-		if c >= limit {
-			return 0, false
-		}
-		i = j
-	}
-	return c, true
-}
-
-// lineLegal reports whether every step of the line s from cell i is
-// legal.
-func (g *Grid) lineLegal(i int, s lineSteps) bool {
-	_, ok := g.lineWalk(i, s, nil, 0, Unreachable)
-	return ok
+	return g.StepLineCostWith(a, z, limit, nil)
 }
 
 // lineWalk follows the line s from cell i, checking every step, and adds

@@ -48,20 +48,16 @@ func (p *Penalty) check(g *Grid) error {
 // StepLineCostWith is StepLineCost with pen added for every cell the line
 // enters (pen nil: no penalty).
 func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
-	if pen == nil {
-		return g.StepLineCost(a, z, limit)
-	}
 	s := newLineSteps(a, z, g.rule)
 	i := a.Y*g.w + a.X
-	var c Cost
-	cells := pen.Cells
 	if g.hist[g.minW] == len(g.wt) { // one weight: the length, plus penalties
-		c = g.LeastCost(a, z)
+		c := g.LeastCost(a, z)
 		if c >= limit {
 			return 0, false
 		}
 		return g.lineWalk(i, s, pen, c, limit)
 	}
+	var c Cost
 	for range s.n {
 		d := s.next()
 		if g.moves[i]&(1<<d) == 0 {
@@ -70,10 +66,12 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 		dd := dirDelta[d]
 		j := i + dd.Y*g.w + dd.X
 		c += StepCost(d, g.wt[i], g.wt[j])
-		if v := cells[j]; v > 0 {
-			c += Cost(v)
-		} else if v < 0 {
-			c += max(pen.Func(j), 0)
+		if pen != nil {
+			if v := pen.Cells[j]; v > 0 {
+				c += Cost(v)
+			} else if v < 0 {
+				c += max(pen.Func(j), 0)
+			}
 		}
 		if c >= limit {
 			return 0, false
