@@ -162,4 +162,7 @@ func TestScale(t *testing.T) {
 	if err := bench.WriteScaleTable(&b, rows); err != nil || !strings.Contains(b.String(), "128²") {
 		t.Errorf("%v\n%s", err, b.String())
 	}
+	if files, err := bench.WriteScalePlots(t.TempDir(), rows); err != nil || len(files) != 1 {
+		t.Errorf("scale plot: %v %v", files, err)
+	}
 }

@@ -125,3 +125,42 @@ func (r *Report) WritePlots(dir string) ([]string, error) {
 	}
 	return files, nil
 }
+
+// WriteScalePlots writes PNG plots of a scaling run into dir and returns
+// their paths: bake time against map size and query time against path
+// length (scale.png, both axes logarithmic).
+func WriteScalePlots(dir string, rows []ScaleRow) ([]string, error) {
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	p := plot.New()
+	p.Title.Text = "growth with the map (generated maps)"
+	p.X.Label.Text = "map cells (millions, log scale)"
+	p.Y.Label.Text = "bake s, query ms (log scale)"
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.Legend.Top, p.Legend.Left = true, true
+	var bake, query plotter.XYs
+	for _, r := range rows {
+		mc := float64(r.Size*r.Size) / 1e6
+		bake = append(bake, plotter.XY{X: mc, Y: math.Max(r.BuildMillis/1e3, 1e-3)})
+		query = append(query, plotter.XY{X: mc, Y: math.Max(r.MeanMicros/1e3, 1e-3)})
+	}
+	for i, s := range []struct {
+		name string
+		xys  plotter.XYs
+	}{{"bake, both cores (s)", bake}, {"hpa-smooth query, mean (ms)", query}} {
+		l, pts, err := plotter.NewLinePoints(s.xys)
+		if err != nil {
+			return nil, err
+		}
+		l.Color, pts.Color, pts.Shape = plotutil.Color(i), plotutil.Color(i), plotutil.Shape(i)
+		p.Add(l, pts)
+		p.Legend.Add(s.name, l, pts)
+	}
+	f := filepath.Join(dir, "scale.png")
+	if err := p.Save(16*vg.Centimeter, 11*vg.Centimeter, f); err != nil {
+		return nil, err
+	}
+	return []string{f}, nil
+}

@@ -73,6 +73,9 @@ Ctrl-C stops the run and prints what finished.
 			if err := writeFile(filepath.Join(*out, "scale.json"), func(w io.Writer) error { return bench.WriteScaleJSON(w, rows) }); err != nil {
 				return err
 			}
+			if _, err := bench.WriteScalePlots(*out, rows); err != nil {
+				return err
+			}
 		}
 		fmt.Fprintf(stdout, "\n%d sizes in %v%s.\n", len(rows), time.Since(t0).Round(time.Second), interrupted(ctx))
 		return nil
