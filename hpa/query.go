@@ -37,7 +37,8 @@ type Query struct {
 	seg, raw, tmp []grid.Point
 	near          []grid.Point // a windowed path not proved best
 	prefix        []grid.Cost
-	legs          int // legs of the last smoothCells result
+	epen          []navgraph.Cost // refine: the penalty of each route edge
+	legs          int             // legs of the last smoothCells result
 
 	// Penalties of the current query (pen nil: none).
 	pen      *grid.Penalty
@@ -263,11 +264,15 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 	q.pts = append(q.pts[:0], start)
 	q.prefix = append(q.prefix[:0], 0)
 	c := grid.Cost(src)
+	q.epen = q.epen[:0]
 	for i, u := range nodes {
+		var pen navgraph.Cost // nodes[i-1] → u's penalty, for route
 		if i > 0 {
 			e, _ := t.Graph.Cost(nodes[i-1], u)
-			c += grid.Cost(e) + grid.Cost(q.edgePenalty(nodes[i-1], u))
+			pen = q.edgePenalty(nodes[i-1], u)
+			c += grid.Cost(e + pen)
 		}
+		q.epen = append(q.epen, pen)
 		q.pts = append(q.pts, t.Points[u].Cell)
 		q.prefix = append(q.prefix, c)
 	}
@@ -294,7 +299,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		case j == last:
 			raw, err = q.piece(raw, pts[i], goal, cg)
 		default:
-			raw, err = q.route(raw, nodes[i-1], nodes[i])
+			raw, err = q.route(raw, nodes[i-1], nodes[i], q.epen[i])
 		}
 		if err != nil {
 			return raw, err

@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
 	"github.com/rtspath/rtspath/waypoint"
 )
 
@@ -94,17 +95,17 @@ func (c *routeCache) put(r, old *route) {
 }
 
 // route appends to raw (which ends at u's cell) the cells of the edge
-// u→v after u: from the cache, or refined and cached. Under a penalty an
-// intra-cluster edge whose route pays some is searched again in its
-// cluster with the penalty, so that the path steps around a hot spot
-// where the cluster allows.
-func (q *Query) route(raw []grid.Point, u, v int32) ([]grid.Point, error) {
+// u→v after u: from the cache, or refined and cached. An intra-cluster
+// edge whose route pays a penalty (pen, the query's penalty for the edge)
+// is searched again in its cluster with the penalty, so that the path
+// steps around a hot spot where the cluster allows.
+func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.Point, error) {
 	p := q.p
 	t := p.tier
 	if t.Points[u].Cluster != t.Points[v].Cluster { // one step across a border
 		return append(raw, t.Points[v].Cell), nil
 	}
-	if q.pen != nil && q.edgePenalty(u, v) > 0 {
+	if pen > 0 {
 		a := t.Points[u].Cell
 		r, err := q.fine.FindPath(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
 		q.seg = r.Path
