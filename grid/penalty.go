@@ -67,11 +67,7 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 		j := i + dd.Y*g.w + dd.X
 		c += StepCost(d, g.wt[i], g.wt[j])
 		if pen != nil {
-			if v := pen.Cells[j]; v > 0 {
-				c += Cost(v)
-			} else if v < 0 {
-				c += max(pen.Func(j), 0)
-			}
+			c += pen.At(j)
 		}
 		if c >= limit {
 			return 0, false

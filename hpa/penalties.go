@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
@@ -588,16 +589,7 @@ func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
 // edgeIndex returns the index of v among the edges out of u.
 func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
 	to, _ := g.Out(u)
-	lo, hi := 0, len(to)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if to[m] < v {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, lo < len(to) && to[lo] == v
+	return slices.BinarySearch(to, v)
 }
 
 // claimTable maps claimed cells to the first entry of their claim list:
