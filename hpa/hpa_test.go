@@ -2,6 +2,7 @@ package hpa_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -286,15 +287,8 @@ func TestUpdatesAndSync(t *testing.T) {
 				t.Fatal(err)
 			}
 			buf = res.Path
-			if (res.Status == hpa.Found) != (want.Status == grid.Found) {
-				t.Fatalf("round %d %v→%v: hpa %v, A* %v", round, a, z, res.Status, want.Status)
-			}
-			if res.Status != hpa.Found {
+			if !agrees(t, g, nil, res, want, a, z, fmt.Sprintf("round %d", round)) {
 				continue
-			}
-			c, err := g.PathCost(res.Path)
-			if err != nil || c != res.Cost || c < want.Cost || res.Path[0] != a || res.Path[len(res.Path)-1] != z {
-				t.Fatalf("round %d %v→%v: cost %d (%v), reported %d, optimum %d", round, a, z, c, err, res.Cost, want.Cost)
 			}
 			checked++
 		}
@@ -348,4 +342,24 @@ func TestDeterministic(t *testing.T) {
 			t.Fatalf("query %d %v→%v differs between runs", i, pairs[i][0], pairs[i][1])
 		}
 	}
+}
+
+// agrees checks a planner result against the exact search's (want, under
+// the same penalty pen, nil for none): a path exactly when the exact
+// search has one, legal from a to z, costing what Find reports (penalty
+// included) and never less than the optimum. It reports whether there
+// was a path.
+func agrees(t *testing.T, g *grid.Grid, pen *grid.Penalty, res hpa.Result, want grid.Result, a, z grid.Point, what string) bool {
+	t.Helper()
+	if (res.Status == hpa.Found) != (want.Status == grid.Found) {
+		t.Fatalf("%s %v→%v: hpa %v, A* %v", what, a, z, res.Status, want.Status)
+	}
+	if res.Status != hpa.Found {
+		return false
+	}
+	c, err := g.PathCostWith(res.Path, pen)
+	if err != nil || c != res.Cost || c < want.Cost || res.Path[0] != a || res.Path[len(res.Path)-1] != z {
+		t.Fatalf("%s %v→%v: path costs %d (%v), Find says %d, optimum %d", what, a, z, c, err, res.Cost, want.Cost)
+	}
+	return true
 }
