@@ -59,14 +59,20 @@ func MapHash(g *grid.Grid) uint64 {
 	return crc64.Update(h, ecma, g.Weights())
 }
 
-// WriteTo writes the bake file to w.
+// WriteTo writes the bake file to w. On a stale bake (see Stale) it
+// writes nothing and returns an error wrapping ErrStale.
 func (b *Bake) WriteTo(w io.Writer) (int64, error) {
+	if b.Stale() {
+		return 0, fmt.Errorf("%w: call Update before writing the bake", ErrStale)
+	}
 	data := b.AppendBinary(nil)
 	n, err := w.Write(data)
 	return int64(n), err
 }
 
-// AppendBinary appends the bake file to dst.
+// AppendBinary appends the bake file to dst. The bake must not be stale
+// (see Stale): the file would pair the edited grid's hash with the costs
+// of the grid as it was, and load without complaint.
 func (b *Bake) AppendBinary(dst []byte) []byte {
 	var p []byte
 	p = binary.LittleEndian.AppendUint64(p, MapHash(b.g))
@@ -179,6 +185,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	b.assemble()
 	b.layoutTier()
 	b.computeClearance(g.Bounds())
+	b.caughtUp()
 	return b, nil
 }
 

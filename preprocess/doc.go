@@ -31,7 +31,11 @@
 //
 // Building is split over clusters and runs on Config.Workers goroutines;
 // the result is identical whatever the number of workers. Update rebuilds
-// only the clusters a changed rectangle touches and their neighbours.
+// only the clusters that the grid's edits since the last update touch (the
+// grid records them: grid.Grid.Dirty) and their neighbours. Between an
+// edit and the Update the bake is Stale: what it answers (SameIsland,
+// DeadEnd, Clearance, the tier) describes the grid as it was, and WriteTo
+// refuses to write it.
 //
 // Costs are in the grid package's units; coordinates as in package grid.
 package preprocess
