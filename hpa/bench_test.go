@@ -142,7 +142,9 @@ func BenchmarkSync(b *testing.B) {
 			b.ResetTimer()
 			for range b.N {
 				for _, pl := range pls {
-					pl.Sync()
+					if err := pl.Sync(); err != nil {
+						b.Fatal(err)
+					}
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(maps))/1e6, "ms/map")

@@ -43,9 +43,16 @@
 //
 // # Updates
 //
-// After Bake.Update, call Planner.Sync (ErrStale until then). It computes
-// the landmark distances again and keeps the cached routes of the
-// clusters the update did not touch.
+// After editing the grid, call Bake.Update, then Planner.Sync. Until
+// then a query returns ErrStale, never a path: the planner knows when its
+// grid has edits the bake has not applied (the grid counts its edits,
+// grid.Grid.Version) and when the bake was updated after the planner
+// synced. Sync picks the landmarks again on the updated waypoint graph
+// and keeps the cached routes of the clusters the update did not touch.
+// What a planner derives from its bake depends on the bake alone, so the
+// same bake and query give the same answer whatever the planner went
+// through: a game that loads a save or reconnects, and makes a fresh
+// planner on a bake of the same grid, stays in lockstep.
 //
 // # Penalties: influence maps and unit claims
 //

@@ -70,8 +70,8 @@ func (p *Planner) NewQuery() *Query {
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
 	res := Result{Path: dst[:0]}
-	if p.version != p.bake.Version() || q.fine.Grid() != p.g {
-		return res, ErrStale
+	if err := q.stale(); err != nil {
+		return res, err
 	}
 	if err := p.check(start, "start"); err != nil {
 		return res, err

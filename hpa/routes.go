@@ -12,10 +12,14 @@ import (
 // has refined it, so that later queries decode it instead of searching
 // the cluster again. It is filled lazily by concurrent queries (slots are
 // set by compare-and-swap). A route stays good while its cluster is not
-// rebuilt (Bake.ClusterVersion) and its nodes sit on the same cells, so
-// an update invalidates only the routes of the clusters it touched. A
-// route is always computed from the edge's lower node to its higher one,
-// so what a query gets never depends on which query came first.
+// rebuilt (Bake.ClusterVersion), its nodes sit on the same cells and the
+// grid's least weight, which scales the search heuristic and so decides
+// between routes of equal cost, is the same; so an update invalidates
+// only the routes of the clusters it touched. A route is always computed
+// from the edge's lower node to its higher one, and only while the bake
+// is in step with its grid: an entry is always the route a fresh
+// refinement would find, so what a query gets never depends on which
+// query came first or on what the planner went through.
 type routeCache struct {
 	slots []atomic.Pointer[route]
 	mask  uint32
@@ -26,6 +30,7 @@ type route struct {
 	u, v  int32 // u < v
 	a, z  grid.Point
 	ver   uint64 // the cluster's version when the route was made
+	minW  uint8  // the grid's least weight then
 	steps []grid.Dir
 }
 
@@ -144,8 +149,9 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 	t := p.tier
 	a, z := t.Points[lo].Cell, t.Points[hi].Cell
 	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
+	minW := p.g.MinWeight()
 	r := p.routes.get(lo, hi)
-	if r != nil && r.ver == ver && r.a == a && r.z == z {
+	if r != nil && r.ver == ver && r.a == a && r.z == z && r.minW == minW {
 		return r, nil
 	}
 	var err error
@@ -153,10 +159,15 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 	if err != nil {
 		return nil, err
 	}
-	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
+	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, minW: minW, steps: make([]grid.Dir, len(q.seg)-1)}
 	for i := 1; i < len(q.seg); i++ {
 		fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
 	}
-	p.routes.put(fresh, r)
+	if !p.bake.Stale() {
+		// (A penalty layer refreshes edges between an edit and its
+		// Update: its route is of the edited grid, the version of the
+		// grid before.)
+		p.routes.put(fresh, r)
+	}
 	return fresh, nil
 }
