@@ -18,8 +18,9 @@ import (
 // random edits (walls, clearings, terrain weights), each applied with
 // Bake.Update and Planner.Sync, answers every query after every round
 // exactly as a fresh planner on a bake loaded from the updated bake's
-// file: same status, cells, cost and work, for every smoothing, with and
-// without FirstSteps. Its queries fill its route cache as the rounds go.
+// file: same status, cells, cost and work, for every smoothing and under
+// a penalty layer (the same hot spot on each planner), with and without
+// FirstSteps. Its queries fill its route cache as the rounds go.
 // The updated bake's file must equal a fresh Build's of the edited grid,
 // and the answers must agree with exact A* on the edited grid.
 func TestHistoryIndependence(t *testing.T) {
@@ -53,6 +54,9 @@ func TestHistoryIndependence(t *testing.T) {
 	}
 }
 
+// penalized stands for Cells smoothing under the hot spot's penalty.
+const penalized = hpa.Corners + 1
+
 // checkHistory runs the rounds of TestHistoryIndependence on g with
 // clusters of cs cells (0: the default).
 func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
@@ -67,7 +71,8 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 	pl := hpa.NewPlanner(b, hpa.Config{})
 	q := pl.NewQuery()
 	// A penalty layer with a hot spot: its refreshes fill the route cache
-	// too.
+	// too, and queries that pay it are compared with queries that pay the
+	// same layer made on the fresh planner.
 	f := pl.NewPenalties(hpa.PenaltyConfig{})
 	r := rand.New(rand.NewPCG(seed, 99))
 	w, h := g.Width(), g.Height()
@@ -79,8 +84,10 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 			}
 		}
 	}
-	a, _ := pair()
-	f.AddInfluence(a, 5, 4*grid.Straight)
+	hot, _ := pair()
+	if err := f.AddInfluence(hot, 5, 4*grid.Straight); err != nil {
+		t.Fatal(err)
+	}
 	s := grid.NewSearcher(g)
 	var buf, fbuf []grid.Point
 	diff, compared := 0, 0
@@ -126,19 +133,29 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fq := hpa.NewPlanner(loaded, hpa.Config{}).NewQuery()
+		fresh := hpa.NewPlanner(loaded, hpa.Config{})
+		fq := fresh.NewQuery()
+		ff := fresh.NewPenalties(hpa.PenaltyConfig{})
+		if err := ff.AddInfluence(hot, 5, 4*grid.Straight); err != nil {
+			t.Fatal(err)
+		}
 		for i := range pairs {
 			a, z := pair()
 			want, _ := s.FindPath(a, z, grid.Options{}, nil)
-			for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners} {
+			for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners, penalized} {
 				for _, first := range []int{0, 9} {
 					opt := hpa.Options{Smooth: sm, FirstSteps: first}
+					fopt := opt
+					if sm == penalized {
+						opt.Smooth, opt.Penalty = hpa.Cells, f.For(1)
+						fopt.Smooth, fopt.Penalty = hpa.Cells, ff.For(1)
+					}
 					got, err := q.Find(a, z, opt, buf)
 					if err != nil {
 						t.Fatal(err)
 					}
 					buf = got.Path
-					ref, err := fq.Find(a, z, opt, fbuf)
+					ref, err := fq.Find(a, z, fopt, fbuf)
 					if err != nil {
 						t.Fatal(err)
 					}
