@@ -164,9 +164,9 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 		fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
 	}
 	if !p.bake.Stale() {
-		// (A penalty layer refreshes edges between an edit and its
-		// Update: its route is of the edited grid, the version of the
-		// grid before.)
+		// Between an edit and its Update (a penalty layer may refresh
+		// its edges then) the route is of the edited grid while the
+		// cluster's version still names the grid before: keep it out.
 		p.routes.put(fresh, r)
 	}
 	return fresh, nil
