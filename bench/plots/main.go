@@ -3,8 +3,8 @@
 // and PDF modules it brings) stays out of rtspath's go.mod: this is a
 // module of its own, with a replace directive to the repository.
 //
-//	go run github.com/rtspath/rtspath/cmd/rtspath bench -out bench-out   # report.csv, report.json
-//	cd bench/plots && go run . ../../bench-out                           # time.png, over.png, prep.png
+//	go run ./cmd/rtspath bench -out bench-out      # in the repository: report.csv, report.json
+//	cd bench/plots && go run . ../../bench-out     # time.png, over.png, prep.png
 //
 // From DIR/report.json it draws time.png (query time against path
 // length per algorithm), over.png (the share of queries within each
