@@ -2,10 +2,10 @@
 // in: flat arrays in compressed sparse row form, int32 node ids, integer
 // costs, a reusable zero-allocation A*/Dijkstra searcher with several
 // sources and targets, ALT landmarks (exact distances from a few nodes,
-// whose triangle-inequality bounds cut the nodes A* expands), a view that
-// satisfies gonum's graph.Weighted, and a binary encoding. It knows
-// nothing of grids: callers give it nodes, edges, costs and (for A*) a
-// heuristic.
+// whose triangle-inequality bounds cut the nodes A* expands) and a
+// binary encoding. It knows nothing of grids: callers give it nodes,
+// edges, costs and (for A*) a heuristic. It imports no gonum package;
+// the subpackage navgonum shows a Graph to gonum's algorithms.
 //
 // # Costs
 //

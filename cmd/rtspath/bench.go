@@ -21,7 +21,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "run only scenario lines i with i % `N` == 0")
 	width := fs.Int("bucket-width", 10, "report `N` consecutive scenario buckets as one")
 	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms (0: 32)")
-	out := fs.String("out", "bench-out", "folder for report.csv, report.json and the PNG plots (\"\": none)")
+	out := fs.String("out", "bench-out", "folder for report.csv, report.json and scale.json (\"\": none); bench/plots draws them")
 	sizes := fs.String("sizes", "256,512,1024", "`SIZES` of the generated maps (cells a side)")
 	queries := fs.Int("queries", 300, "queries per generated map, or per size with -scale")
 	seed := fs.Uint64("seed", 1, "seed of the generated maps and queries")
@@ -35,7 +35,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
 expanded, length over the published optimum, preparation time and memory
-per cell; writes report.csv, report.json and PNG plots to -out. Every
+per cell; writes report.csv and report.json to -out (PNG plots: cd
+bench/plots && go run . DIR, a module of its own). Every
 path is checked. With no -maps it runs generated maps (-sizes, -queries).
 With -scale it measures how the bake and queries grow with the map.
 Ctrl-C stops the run and prints what finished.
@@ -71,9 +72,6 @@ Ctrl-C stops the run and prints what finished.
 		}
 		if *out != "" {
 			if err := writeFile(filepath.Join(*out, "scale.json"), func(w io.Writer) error { return bench.WriteScaleJSON(w, rows) }); err != nil {
-				return err
-			}
-			if _, err := bench.WriteScalePlots(*out, rows); err != nil {
 				return err
 			}
 		}
@@ -125,11 +123,7 @@ Ctrl-C stops the run and prints what finished.
 		if err := writeFile(filepath.Join(*out, "report.json"), rep.WriteJSON); err != nil {
 			return err
 		}
-		files, err := rep.WritePlots(*out)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s, %s and %s\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"), strings.Join(files, ", "))
+		fmt.Fprintf(stdout, "wrote %s and %s (plots: cd bench/plots && go run . DIR)\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"))
 	}
 	fmt.Fprintf(stdout, "took %v%s\n", time.Since(t0).Round(time.Second), interrupted(ctx))
 	return nil
