@@ -143,7 +143,10 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, "no path")
 		}
 	}
-	img := sc.Draw(*side)
+	img, err := sc.Draw(*side)
+	if err != nil {
+		return err
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
