@@ -19,9 +19,9 @@
 // # Memory
 //
 // A graph of n nodes and m directed edges takes 12n + 12m bytes. A
-// Searcher takes 44 bytes per node, allocated on its first query and
-// reused after that; resetting it between queries costs O(1). Landmarks
-// take 4 bytes per node and landmark.
+// Searcher takes 44 bytes per node plus its open list, allocated on its
+// first query and reused after that; resetting it between queries costs
+// O(1). Landmarks take 4 bytes per node and landmark.
 //
 // # Errors
 //
