@@ -24,8 +24,13 @@ func runBake(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *mapPath == "" {
-		fs.Usage()
-		return errUsage
+		return needFlag("map", "the .map file to bake")
+	}
+	if err := checkCluster(*cs); err != nil {
+		return err
+	}
+	if err := atLeast("workers", *workers, 0); err != nil {
+		return err
 	}
 	if *out == "" {
 		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
