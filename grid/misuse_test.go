@@ -126,6 +126,12 @@ func TestMisuseReturnsErrors(t *testing.T) {
 		{"WriteScen negative point", grid.ErrFormat, func() error {
 			return grid.WriteScen(&bytes.Buffer{}, []grid.Scenario{{Map: "m.map", Width: 4, Height: 3, Start: grid.Pt(-1, 0)}})
 		}},
+		{"WriteScen negative decimals", grid.ErrFormat, func() error {
+			return grid.WriteScen(&bytes.Buffer{}, []grid.Scenario{{Map: "m.map", Width: 4, Height: 3, Decimals: -2}})
+		}},
+		{"WriteScen line too long", grid.ErrFormat, func() error {
+			return grid.WriteScen(&bytes.Buffer{}, []grid.Scenario{{Map: strings.Repeat("m", 5000), Width: 4, Height: 3}})
+		}},
 		{"Scenario.Check nil grid", grid.ErrNilGrid, func() error { return grid.Scenario{Map: "m.map", Width: 4, Height: 3}.Check(nil) }},
 		{"Scenario.Check other size", grid.ErrMismatch, func() error { return grid.Scenario{Map: "m.map", Width: 5, Height: 3}.Check(g) }},
 		{"Scenario.Check start off", grid.ErrOutOfBounds, func() error {

@@ -139,16 +139,17 @@ func parseScen(f []string) (Scenario, error) {
 
 // WriteScen writes scenarios in the Moving AI format ("version 1", tab
 // separated, lengths with each scenario's Decimals, 8 if 0). A scenario
-// ReadScen would refuse (a map name that is empty, holds white space or
-// is longer than a kilobyte, a number outside 0..MaxSide, an optimal
-// length that is negative or not finite) is an error wrapping ErrFormat,
-// and nothing is written; a nil w is ErrNil. O(len(scens)).
+// ReadScen would refuse (a map name that is empty or holds white space, a
+// number outside 0..MaxSide, an optimal length that is negative or not
+// finite, Decimals outside 0..1000, a line too long) is an error wrapping
+// ErrFormat, and nothing is written; a nil w is ErrNil. O(len(scens)).
 func WriteScen(w io.Writer, scens []Scenario) error {
 	if w == nil {
 		return fmt.Errorf("%w: WriteScen to a nil writer", ErrNil)
 	}
+	var line []byte
 	for i, s := range scens {
-		if s.Map == "" || len(s.Map) > maxScenLine/4 || strings.IndexFunc(s.Map, unicode.IsSpace) >= 0 {
+		if s.Map == "" || strings.IndexFunc(s.Map, unicode.IsSpace) >= 0 {
 			return fmt.Errorf("%w: scenario %d: map name %q", ErrFormat, i, trunc([]byte(s.Map)))
 		}
 		for _, v := range [...]int{s.Bucket, s.Width, s.Height, s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y} {
@@ -156,19 +157,28 @@ func WriteScen(w io.Writer, scens []Scenario) error {
 				return fmt.Errorf("%w: scenario %d: %d is not in 0..%d", ErrFormat, i, v, MaxSide)
 			}
 		}
-		if s.Optimal < 0 || math.IsInf(s.Optimal, 0) || math.IsNaN(s.Optimal) {
-			return fmt.Errorf("%w: scenario %d: optimal length %v", ErrFormat, i, s.Optimal)
+		if s.Optimal < 0 || math.IsInf(s.Optimal, 0) || math.IsNaN(s.Optimal) || s.Decimals < 0 || s.Decimals > 1000 {
+			return fmt.Errorf("%w: scenario %d: optimal length %v with %d decimals", ErrFormat, i, s.Optimal, s.Decimals)
+		}
+		if line = appendScen(line[:0], s); len(line) > maxScenLine {
+			return fmt.Errorf("%w: scenario %d: line of %d bytes, at most %d", ErrFormat, i, len(line), maxScenLine)
 		}
 	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString("version 1\n")
 	for _, s := range scens {
-		d := s.Decimals
-		if d == 0 {
-			d = 8
-		}
-		fmt.Fprintf(bw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
-			s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y, d, s.Optimal)
+		line = appendScen(line[:0], s)
+		bw.Write(line)
 	}
 	return bw.Flush()
+}
+
+// appendScen appends s as one line of a scenario file.
+func appendScen(b []byte, s Scenario) []byte {
+	d := s.Decimals
+	if d == 0 {
+		d = 8
+	}
+	return fmt.Appendf(b, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
+		s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y, d, s.Optimal)
 }
