@@ -97,7 +97,8 @@ type Scene struct {
 	// above, claimed cells in violet, darker for more claims.
 	Penalties      *hpa.Penalties
 	InfluenceScale grid.Cost
-	// View is the part of the map Draw shows (zero: all of it).
+	// View is the part of the map Draw shows (zero: all of it); it must
+	// overlap the map.
 	View grid.Rect
 }
 
