@@ -39,6 +39,9 @@ const noDist = math.MaxUint32
 // returned. workers bounds the goroutines (≤ 0: one). The choice is
 // deterministic. O(k (V+E) log V) time, 4kV bytes.
 func NewLandmarks(g *Graph, k, workers int) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: NewLandmarks", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -122,6 +125,9 @@ const minNodes = 64
 // as it is now (after SetEdges), keeping l unchanged. Nodes that lost all
 // their edges are kept: they bound nothing. O(k (V+E) log V).
 func (l *Landmarks) Recompute(g *Graph, workers int) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: Recompute", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -180,8 +186,12 @@ func (l *Landmarks) Bytes() int { return 4*cap(l.dist) + 4*cap(l.nodes) }
 
 // Dist returns the distance between landmark i and node v, rounded down
 // to a multiple of 2^shift on graphs whose distances pass 2^32, and
-// whether v is reachable from it.
+// whether v is reachable from it (0 and false for an i or v out of
+// range). O(1).
 func (l *Landmarks) Dist(i int, v int32) (Cost, bool) {
+	if uint(i) >= uint(l.k) || v < 0 || int(v) >= len(l.dist)/max(l.k, 1) {
+		return 0, false
+	}
 	x := l.dist[int(v)*l.k+i]
 	return Cost(x) << l.shift, x != noDist
 }

@@ -40,8 +40,8 @@ type Query struct {
 	// Penalty, if not nil, adds a cost to edges, indexed by
 	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
 	// value says the penalty depends on who asks, and PenaltyFunc(edge)
-	// returns it (negative results count as 0). It needs Graph.EdgeIDs
-	// entries. Penalties are never negative, so a heuristic or landmarks
+	// returns it (negative results count as 0; a nil PenaltyFunc counts
+	// as 0 too). It needs Graph.EdgeIDs entries. Penalties are never negative, so a heuristic or landmarks
 	// made without them stay lower bounds.
 	Penalty     []Cost
 	PenaltyFunc func(edge int32) Cost
@@ -115,13 +115,18 @@ func (s *Searcher) reset() {
 // Search finds a least-cost path from any source to any target under q
 // and writes its nodes into dst (reused from its start). No path is a
 // result (Found false); errors are for bad queries (no sources or
-// targets, node ids out of range, negative endpoint costs).
+// targets, node ids out of range, negative endpoint costs, Avoid, Penalty
+// or Landmarks that do not fit the graph: ErrGraph) or a searcher without
+// a graph (ErrNilGraph).
 //
 // Cost: O((V+E) log V) for the part of the graph explored.
 func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	res := Result{Path: dst[:0], Source: -1, Target: -1}
+	if s.g == nil {
+		return res, fmt.Errorf("%w: the searcher has none (NewSearcher(nil) without SetGraph)", ErrNilGraph)
+	}
 	n := s.g.Len()
-	if len(q.Sources) == 0 || len(q.Targets) == 0 {
+	if q == nil || len(q.Sources) == 0 || len(q.Targets) == 0 {
 		return res, fmt.Errorf("%w: a query needs sources and targets", ErrGraph)
 	}
 	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
@@ -134,6 +139,13 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	pen := q.Penalty
 	if pen != nil && len(pen) != s.g.EdgeIDs() {
 		return res, fmt.Errorf("%w: %d edge penalties for %d edge ids", ErrGraph, len(pen), s.g.EdgeIDs())
+	}
+	if q.Avoid != nil && len(q.Avoid) < (n+63)/64 {
+		return res, fmt.Errorf("%w: Avoid holds %d bits for %d nodes", ErrGraph, 64*len(q.Avoid), n)
+	}
+	penFunc := q.PenaltyFunc
+	if penFunc == nil {
+		penFunc = noPenalty
 	}
 	s.reset()
 	gen := s.gen
@@ -208,7 +220,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 				if pv := pen[base+int32(i)]; pv > 0 {
 					ng += pv
 				} else if pv < 0 {
-					ng += max(q.PenaltyFunc(base+int32(i)), 0)
+					ng += max(penFunc(base+int32(i)), 0)
 				}
 			}
 			if s.stamp[v] == gen && ng >= s.cost[v] {
@@ -235,6 +247,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	return res, nil
 }
+
+func noPenalty(int32) Cost { return 0 }
 
 // less orders heap entries by f, then by larger g (deeper first), then by
 // node id: a fixed total order, so results never depend on push order.

@@ -30,9 +30,13 @@ func main() {
 // run executes one command line and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	err := bakecmd.Run("rtspath-bake", args, stdout, stderr)
+	var fe *bakecmd.FlagError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "rtspath-bake: %v (rtspath-bake -h lists the flags)\n", fe)
+		return 2
 	case errors.Is(err, bakecmd.ErrUsage):
 		return 2
 	}

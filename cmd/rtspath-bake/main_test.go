@@ -61,7 +61,8 @@ func TestBake(t *testing.T) {
 		{[]string{"-bogus"}, 2},
 		{[]string{"-map", filepath.Join(dir, "missing.map"), "-o", filepath.Join(dir, "m.nav")}, 1},
 		{[]string{"-map", bad, "-o", filepath.Join(dir, "bad.nav")}, 1},
-		{[]string{"-map", mapPath, "-o", filepath.Join(dir, "c.nav"), "-cluster", "3"}, 1},
+		{[]string{"-map", mapPath, "-o", filepath.Join(dir, "c.nav"), "-cluster", "3"}, 2},
+		{[]string{"-map", mapPath, "-o", filepath.Join(dir, "c.nav"), "-workers", "-1"}, 2},
 		{[]string{"-map", mapPath, "-o", filepath.Join(dir, "no", "such", "dir.nav")}, 1},
 	} {
 		o.Reset()

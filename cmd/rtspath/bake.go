@@ -14,7 +14,11 @@ import (
 // runBake is `rtspath bake`, the command cmd/rtspath-bake runs alone.
 func runBake(args []string, stdout, stderr io.Writer) error {
 	err := bakecmd.Run("rtspath bake", args, stdout, stderr)
-	if errors.Is(err, bakecmd.ErrUsage) {
+	var fe *bakecmd.FlagError
+	switch {
+	case errors.As(err, &fe):
+		return &flagError{fe.Msg}
+	case errors.Is(err, bakecmd.ErrUsage):
 		return errUsage
 	}
 	return err

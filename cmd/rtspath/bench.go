@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -47,6 +48,25 @@ Ctrl-C stops the run and prints what finished.
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster),
+		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
+		return err
+	}
+	sizeFlag, sizeList := "sizes", *sizes
+	if *scale != "" {
+		sizeFlag, sizeList = "scale", *scale
+	}
+	ns, err := parseSizes(sizeFlag, sizeList)
+	if err != nil {
+		return err
+	}
+	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
+	run := all
+	if *algos != "" {
+		if run, err = pickAlgos("algos", *algos, all); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *out != "" {
@@ -57,10 +77,6 @@ Ctrl-C stops the run and prints what finished.
 	t0 := time.Now()
 	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
 	if *scale != "" {
-		ns, err := parseSizes(*scale)
-		if err != nil {
-			return err
-		}
 		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed,
 			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
 		live.clear()
@@ -78,14 +94,6 @@ Ctrl-C stops the run and prints what finished.
 		fmt.Fprintf(stdout, "\n%d sizes in %v%s.\n", len(rows), time.Since(t0).Round(time.Second), interrupted(ctx))
 		return nil
 	}
-	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
-	run := all
-	if *algos != "" {
-		var err error
-		if run, err = bench.Select(all, *algos); err != nil {
-			return err
-		}
-	}
 	var ms []bench.Map
 	what := ""
 	if *maps != "" {
@@ -95,10 +103,6 @@ Ctrl-C stops the run and prints what finished.
 		}
 		what = *maps
 	} else {
-		ns, err := parseSizes(*sizes)
-		if err != nil {
-			return err
-		}
 		ms = bench.Generated(ns, *queries, *seed)
 		what = "generated maps " + *sizes
 	}
@@ -136,12 +140,13 @@ func interrupted(ctx context.Context) string {
 	return ""
 }
 
-func parseSizes(s string) ([]int, error) {
+// parseSizes reads the comma-separated map sides of flag name.
+func parseSizes(name, s string) ([]int, error) {
 	var ns []int
 	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 16 || n > 1<<15 {
-			return nil, fmt.Errorf("bench: size %q: want 16..32768", f)
+			return nil, badFlag(name, f, "want map sides 16..32768, comma-separated")
 		}
 		ns = append(ns, n)
 	}

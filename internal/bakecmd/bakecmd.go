@@ -18,8 +18,16 @@ import (
 	"github.com/rtspath/rtspath/preprocess"
 )
 
-// ErrUsage is returned after bad flags; the usage has been printed.
+// ErrUsage is returned after bad flags: either the usage has been
+// printed, or the error is a *FlagError that names the flag.
 var ErrUsage = errors.New("bakecmd: bad usage")
+
+// FlagError is a bad or missing flag, said in one line that names it
+// ("-cluster 3: want 4..256 cells, or 0 for 32"). It matches ErrUsage.
+type FlagError struct{ Msg string }
+
+func (e *FlagError) Error() string        { return e.Msg }
+func (e *FlagError) Is(target error) bool { return target == ErrUsage }
 
 // Run runs the bake command: name is how it was invoked (for the usage
 // line), args its flags. It returns nil, flag.ErrHelp after -h, ErrUsage
@@ -43,12 +51,15 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 		}
 		return ErrUsage
 	}
-	if fs.NArg() > 0 || *mapPath == "" {
-		if fs.NArg() > 0 {
-			fmt.Fprintf(stderr, "unexpected arguments: %v\n", fs.Args())
-		}
-		fs.Usage()
-		return ErrUsage
+	switch {
+	case fs.NArg() > 0:
+		return &FlagError{fmt.Sprintf("unexpected arguments %q", fs.Args())}
+	case *mapPath == "":
+		return &FlagError{"-map: required: the .map file to bake"}
+	case *cs != 0 && (*cs < 4 || *cs > 256):
+		return &FlagError{fmt.Sprintf("-cluster %d: want 4..256 cells, or 0 for 32", *cs)}
+	case *workers < 0:
+		return &FlagError{fmt.Sprintf("-workers %d: want 0 or more", *workers)}
 	}
 	if *out == "" {
 		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
