@@ -224,7 +224,7 @@ func TestBuildAndQueryErrors(t *testing.T) {
 		t.Error("found a path against the edges' direction")
 	}
 	res, _ = s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{0, 0}}, Targets: []navgraph.Endpoint{{2, 0}}, MaxExpansions: 1}, nil)
-	if res.Found || res.Expanded != 1 {
+	if res.Found || !res.Exhausted || res.Expanded != 1 {
 		t.Errorf("MaxExpansions 1: %+v", res)
 	}
 }

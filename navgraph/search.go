@@ -35,7 +35,9 @@ type Query struct {
 	// search uses the larger of the two). They must have been made on this
 	// graph as it is now.
 	Landmarks *Landmarks
-	// MaxExpansions bounds the work of one search (0 = no limit).
+	// MaxExpansions bounds the work of one search (0 = no limit): the
+	// search expands at most that many nodes. A search it stops before
+	// the best path is proved best reports Exhausted, never Found.
 	MaxExpansions int
 	// Penalty, if not nil, adds a cost to edges, indexed by
 	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
@@ -49,12 +51,18 @@ type Query struct {
 
 // Result is the answer to a Query. Path is the caller's buffer, reused.
 type Result struct {
+	// Found: Path is a least-cost path (proved: no open node could lead
+	// to a cheaper one).
 	Found    bool
 	Path     []int32 // nodes from a source to a target
 	Cost     Cost    // source cost + edges + target cost
 	Source   int     // index into Query.Sources of the path's first node
 	Target   int     // index into Query.Targets of the path's last node
 	Expanded int
+	// Exhausted: Query.MaxExpansions stopped the search before it could
+	// prove a path best or prove there is none. Found is false and Path
+	// empty then: a path seen so far may cost more than the optimum.
+	Exhausted bool
 }
 
 // Searcher runs searches on one graph. Its scratch memory is sized by the
@@ -114,12 +122,14 @@ func (s *Searcher) reset() {
 
 // Search finds a least-cost path from any source to any target under q
 // and writes its nodes into dst (reused from its start). No path is a
-// result (Found false); errors are for bad queries (no sources or
-// targets, node ids out of range, negative endpoint costs, Avoid, Penalty
-// or Landmarks that do not fit the graph: ErrGraph) or a searcher without
-// a graph (ErrNilGraph).
+// result (Found false); so is a search stopped by q.MaxExpansions before
+// it proved its answer (Exhausted). Errors are for bad queries (no
+// sources or targets, node ids out of range, negative endpoint costs,
+// Avoid, Penalty or Landmarks that do not fit the graph: ErrGraph) or a
+// searcher without a graph (ErrNilGraph).
 //
-// Cost: O((V+E) log V) for the part of the graph explored.
+// Cost: O((V+E) log V) for the part of the graph explored, at most
+// q.MaxExpansions nodes when that is set.
 func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	res := Result{Path: dst[:0], Source: -1, Target: -1}
 	if s.g == nil {
@@ -193,7 +203,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	// best is the cheapest complete path seen: a target node's g plus its
 	// exit cost. It is final once no open entry can beat it (f >= best).
+	// The cap stops the search only when it is about to expand a live
+	// node whose f is below best: then a cheaper path may exist.
 	best, bestNode := Unreachable, int32(-1)
+	capped := false
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		if it.f >= best {
@@ -203,14 +216,16 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if it.g != s.cost[u] {
 			continue // stale
 		}
+		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
+			// A live open node could still lead to a cheaper path.
+			capped = true
+			break
+		}
 		res.Expanded++
 		if s.tgen[u] == gen {
 			if c := it.g + s.tcost[u]; c < best || c == best && u < bestNode {
 				best, bestNode = c, u
 			}
-		}
-		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
-			break
 		}
 		to, cost := s.g.Out(u)
 		base := s.g.off[u]
@@ -233,6 +248,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]
 			s.heap.push(item{ng + hv, ng, v})
 		}
+	}
+	if capped {
+		res.Exhausted = true
+		return res, nil
 	}
 	if bestNode < 0 {
 		return res, nil
