@@ -50,6 +50,14 @@ var (
 	ErrBlocked     = errors.New("grid: cell is blocked")
 	ErrWeight      = errors.New("grid: terrain weight must be 1..255")
 	ErrWindow      = errors.New("grid: bad search window")
+	ErrMovement    = errors.New("grid: unknown movement rule")
+	ErrPath        = errors.New("grid: invalid path")
+	ErrLength      = errors.New("grid: mismatched lengths")
+	// ErrNilGrid is returned by a Searcher that has no grid (NewSearcher
+	// or SetGrid with nil) and by functions handed a nil *Grid.
+	ErrNilGrid = errors.New("grid: nil grid")
+	// ErrNil is returned for a nil reader, writer or MapFile.
+	ErrNil = errors.New("grid: nil argument")
 )
 
 // Grid is a rectangular map of cells, each passable or blocked and each
@@ -78,13 +86,14 @@ type Grid struct {
 
 // New returns a w×h grid under the given movement rule, every cell passable
 // with weight 1. It returns ErrSize if w or h is not in 1..MaxSide or the
-// grid would hold more than MaxCells cells.
+// grid would hold more than MaxCells cells, and ErrMovement for an unknown
+// rule. O(w×h).
 func New(w, h int, rule Movement) (*Grid, error) {
 	if err := checkSize(w, h); err != nil {
 		return nil, err
 	}
 	if rule > Cardinal {
-		return nil, fmt.Errorf("grid: unknown movement rule %d", rule)
+		return nil, fmt.Errorf("%w: %d", ErrMovement, rule)
 	}
 	n := w * h
 	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1}

@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"fmt"
 	"sync/atomic"
 
 	"github.com/rtspath/rtspath/grid"
@@ -112,7 +113,7 @@ func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.P
 	}
 	if pen > 0 {
 		a := t.Points[u].Cell
-		r, err := q.fine.FindPath(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
+		r, err := q.search(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
 		q.seg = r.Path
 		if err != nil {
 			return raw, err
@@ -155,7 +156,7 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 		return r, nil
 	}
 	var err error
-	q.seg, err = t.Route(q.fine, lo, hi, q.seg)
+	q.seg, err = q.edgeSearch(lo, hi, q.seg)
 	if err != nil {
 		return nil, err
 	}
@@ -170,4 +171,27 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 		p.routes.put(fresh, r)
 	}
 	return fresh, nil
+}
+
+// edgeSearch is waypoint.Tier.Route within the call's budget: the step
+// line when it is legal and costs the edge, else the fine search in the
+// cluster (errSpent when the budget stops it).
+func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
+	t, g := q.p.tier, q.p.g
+	want, ok := t.Graph.Cost(u, v)
+	if !ok {
+		return dst[:0], fmt.Errorf("hpa: no edge %d→%d", u, v)
+	}
+	a, z := t.Points[u], t.Points[v]
+	if c, ok := g.StepLineCost(a.Cell, z.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
+		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, z.Cell), nil
+	}
+	r, err := q.search(a.Cell, z.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
+	if err != nil {
+		return r.Path, err
+	}
+	if r.Status != grid.Found || navgraph.Cost(r.Cost) != want {
+		return r.Path, fmt.Errorf("hpa: route %d→%d costs %d, edge says %d (grid changed since the bake?)", u, v, r.Cost, want)
+	}
+	return r.Path, nil
 }

@@ -64,6 +64,9 @@ func NewLandmarksHint(g *Graph, k, workers int, hint []int32) (*Landmarks, error
 // the start of each component's selection) computed up front, in
 // parallel; the result does not depend on hint.
 func pick(g *Graph, k, workers int, hint []int32) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: NewLandmarks", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -172,9 +175,12 @@ const minNodes = 64
 // Recompute returns landmarks at the same nodes with the distances of g
 // as it is now (after SetEdges), keeping l unchanged. Nodes that lost all
 // their edges are kept: they bound nothing. The nodes are then not those
-// NewLandmarks would pick on g: use NewLandmarksHint where the same graph must give
-// the same landmarks whatever came before. O(k (V+E) log V).
+// NewLandmarks would pick on g: use NewLandmarksHint where the same graph
+// must give the same landmarks whatever came before. O(k (V+E) log V).
 func (l *Landmarks) Recompute(g *Graph, workers int) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: Recompute", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -233,8 +239,12 @@ func (l *Landmarks) Bytes() int { return 4*cap(l.dist) + 4*cap(l.nodes) }
 
 // Dist returns the distance between landmark i and node v, rounded down
 // to a multiple of 2^shift on graphs whose distances pass 2^32, and
-// whether v is reachable from it.
+// whether v is reachable from it (0 and false for an i or v out of
+// range). O(1).
 func (l *Landmarks) Dist(i int, v int32) (Cost, bool) {
+	if uint(i) >= uint(l.k) || v < 0 || int(v) >= len(l.dist)/max(l.k, 1) {
+		return 0, false
+	}
 	x := l.dist[int(v)*l.k+i]
 	return Cost(x) << l.shift, x != noDist
 }

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rtspath/rtspath/navgraph"
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/navgraph/navgonum"
 )
 
 // symmetricGraph returns a random undirected graph (every edge both ways
@@ -41,7 +43,7 @@ func symmetricGraph(r *rand.Rand, huge bool) *navgraph.Graph {
 }
 
 func distances(g *navgraph.Graph, src int32) []navgraph.Cost {
-	sp := path.DijkstraFrom(simple.Node(src), navgraph.Gonum{G: g})
+	sp := path.DijkstraFrom(simple.Node(src), navgonum.View{G: g})
 	d := make([]navgraph.Cost, g.Len())
 	for v := range d {
 		w := sp.WeightTo(int64(v))

@@ -97,6 +97,11 @@ func (b *Bake) GridVersion() uint64 { return b.gridVer }
 func (b *Bake) Version() uint64 { return b.version }
 
 // ClusterVersion returns the Version of the last update that rebuilt
-// cluster c (0 if none did): what a planner caches about a cluster stays
-// true while this does not change.
-func (b *Bake) ClusterVersion(c int) uint64 { return b.clVersion[c] }
+// cluster c (0 if none did, or there is no cluster c): what a planner
+// caches about a cluster stays true while this does not change.
+func (b *Bake) ClusterVersion(c int) uint64 {
+	if c < 0 || c >= len(b.clVersion) {
+		return 0
+	}
+	return b.clVersion[c]
+}

@@ -37,8 +37,8 @@ func BenchmarkDraw4096(b *testing.B) {
 	}
 	b.ResetTimer()
 	for range b.N {
-		if img := s.Draw(1024); img.Rect.Dx() != 1024 {
-			b.Fatalf("%d pixels wide", img.Rect.Dx())
+		if img, err := s.Draw(1024); err != nil || img.Rect.Dx() != 1024 {
+			b.Fatalf("%v, %d pixels wide", err, img.Rect.Dx())
 		}
 	}
 	b.ReportMetric(float64(len(s.Expanded)), "expanded-cells")
