@@ -65,9 +65,10 @@
 // searcher does, a path from the start to the cell nearest the goal
 // among those it reached (from the exact window search, the searches
 // that join the start to the waypoints, or the refined part of the
-// route), at least the start itself. How many expansions a query needs
-// depends on what the route cache already holds: a route learnt by one
-// query is decoded by the next without expanding anything.
+// route), at least the start itself. A route edge decoded from the route
+// cache counts the expansions its refinement took, so Result.Expanded,
+// and where a budget runs out, never depend on what the cache holds (the
+// work done can be less than the count, never more).
 //
 // Options.FirstSteps cuts the path after that many steps; Result.Truncated
 // says it did, and Result.Cost is then the returned prefix's cost.

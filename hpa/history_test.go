@@ -18,9 +18,10 @@ import (
 // random edits (walls, clearings, terrain weights), each applied with
 // Bake.Update and Planner.Sync, answers every query after every round
 // exactly as a fresh planner on a bake loaded from the updated bake's
-// file: same status, cells, cost and work, for every smoothing and under
-// a penalty layer (the same hot spot on each planner), with and without
-// FirstSteps. Its queries fill its route cache as the rounds go.
+// file: same status, cells, cost and work, for every smoothing, under a
+// penalty layer (the same hot spot on each planner) and under a budget of
+// expansions (Nearest), with and without FirstSteps. Its queries fill its
+// route cache as the rounds go.
 // The updated bake's file must equal a fresh Build's of the edited grid,
 // and the answers must agree with exact A* on the edited grid.
 func TestHistoryIndependence(t *testing.T) {
@@ -54,8 +55,14 @@ func TestHistoryIndependence(t *testing.T) {
 	}
 }
 
-// penalized stands for Cells smoothing under the hot spot's penalty.
-const penalized = hpa.Corners + 1
+// Beside the three smoothings, the history test asks for Cells under the
+// hot spot's penalty (penalized) and Cells with Nearest under a budget of
+// expansions that some queries exhaust (budgeted).
+const (
+	penalized = hpa.Corners + 1 + iota
+	budgeted
+	budget = 600
+)
 
 // checkHistory runs the rounds of TestHistoryIndependence on g with
 // clusters of cs cells (0: the default).
@@ -90,7 +97,7 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 	}
 	s := grid.NewSearcher(g)
 	var buf, fbuf []grid.Point
-	diff, compared := 0, 0
+	diff, compared, exhausted := 0, 0, 0
 	for round := range rounds {
 		for range 1 + r.IntN(4) {
 			x, y := r.IntN(w), r.IntN(h)
@@ -142,13 +149,17 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 		for i := range pairs {
 			a, z := pair()
 			want, _ := s.FindPath(a, z, grid.Options{}, nil)
-			for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners, penalized} {
+			for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners, penalized, budgeted} {
 				for _, first := range []int{0, 9} {
 					opt := hpa.Options{Smooth: sm, FirstSteps: first}
 					fopt := opt
-					if sm == penalized {
+					switch sm {
+					case penalized:
 						opt.Smooth, opt.Penalty = hpa.Cells, f.For(1)
 						fopt.Smooth, fopt.Penalty = hpa.Cells, ff.For(1)
+					case budgeted:
+						opt.Smooth, opt.MaxExpansions, opt.Nearest = hpa.Cells, budget, true
+						fopt = opt
 					}
 					got, err := q.Find(a, z, opt, buf)
 					if err != nil {
@@ -168,6 +179,9 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 								round, i, a, z, sm, first, got.Status, got.Cost, len(got.Path), got.Expanded, ref.Status, ref.Cost, len(ref.Path), ref.Expanded)
 						}
 					}
+					if got.Status == hpa.Exhausted {
+						exhausted++
+					}
 					if sm == hpa.Cells && first == 0 {
 						agrees(t, g, nil, got, want, a, z, fmt.Sprintf("round %d query %d", round, i))
 					}
@@ -177,5 +191,8 @@ func checkHistory(t *testing.T, g *grid.Grid, cs int, seed uint64) {
 	}
 	if diff > 0 {
 		t.Errorf("%d of %d answers differ from a fresh planner's", diff, compared)
+	}
+	if exhausted == 0 {
+		t.Errorf("weak test: no query ran out of its budget of %d", budget)
 	}
 }

@@ -260,7 +260,8 @@ type Options struct {
 	// MaxExpansions bounds the work of one call (0: no bound; negative is
 	// an error): Result.Expanded never exceeds it. Every grid cell and
 	// waypoint the call expands counts: the window search, joining start
-	// and goal to the waypoints, the coarse search, refinement, and with
+	// and goal to the waypoints, the coarse search, refinement (a route
+	// from the cache counts what refining it took), and with
 	// Nearest each cluster and cell examined in the search for the nearest
 	// reachable cell. Smoothing expands nothing. A call that runs out
 	// returns Status Exhausted (with Nearest, a partial path; see there).
