@@ -65,18 +65,26 @@
 // searcher does, a path from the start to the cell nearest the goal
 // among those it reached (from the exact window search, the searches
 // that join the start to the waypoints, or the refined part of the
-// route), at least the start itself. How many expansions a query needs
-// depends on what the route cache already holds: a route learnt by one
-// query is decoded by the next without expanding anything.
+// route), at least the start itself. A route edge decoded from the route
+// cache counts the expansions its refinement took, so Result.Expanded,
+// and where a budget runs out, never depend on what the cache holds (the
+// work done can be less than the count, never more).
 //
 // Options.FirstSteps cuts the path after that many steps; Result.Truncated
 // says it did, and Result.Cost is then the returned prefix's cost.
 //
 // # Updates
 //
-// After Bake.Update, call Planner.Sync (ErrStale until then). It computes
-// the landmark distances again and keeps the cached routes of the
-// clusters the update did not touch.
+// After editing the grid, call Bake.Update, then Planner.Sync. Until
+// then a query returns ErrStale, never a path: the planner knows when its
+// grid has edits the bake has not applied (the grid counts its edits,
+// grid.Grid.Version) and when the bake was updated after the planner
+// synced. Sync picks the landmarks again on the updated waypoint graph
+// and keeps the cached routes of the clusters the update did not touch.
+// What a planner derives from its bake depends on the bake alone, so the
+// same bake and query give the same answer whatever the planner went
+// through: a game that loads a save or reconnects, and makes a fresh
+// planner on a bake of the same grid, stays in lockstep.
 //
 // # Penalties: influence maps and unit claims
 //

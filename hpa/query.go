@@ -89,8 +89,8 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := opt.check(); err != nil {
 		return res, err
 	}
-	if p.version != p.bake.Version() || q.fine.Grid() != p.g {
-		return res, ErrStale
+	if err := q.stale(); err != nil {
+		return res, err
 	}
 	if err := p.check(start, "start"); err != nil {
 		return res, err

@@ -13,10 +13,16 @@ import (
 // has refined it, so that later queries decode it instead of searching
 // the cluster again. It is filled lazily by concurrent queries (slots are
 // set by compare-and-swap). A route stays good while its cluster is not
-// rebuilt (Bake.ClusterVersion) and its nodes sit on the same cells, so
-// an update invalidates only the routes of the clusters it touched. A
-// route is always computed from the edge's lower node to its higher one,
-// so what a query gets never depends on which query came first.
+// rebuilt (Bake.ClusterVersion), its nodes sit on the same cells and the
+// grid's least weight, which scales the search heuristic and so decides
+// between routes of equal cost, is the same; so an update invalidates
+// only the routes of the clusters it touched. A route is always computed
+// from the edge's lower node to its higher one, and only while the bake
+// is in step with its grid: an entry is always the route a fresh
+// refinement would find, and a query that decodes it is charged the
+// expansions that refinement took (Result.Expanded, MaxExpansions), so
+// what a query gets never depends on which query came first or on what
+// the planner went through.
 type routeCache struct {
 	slots []atomic.Pointer[route]
 	mask  uint32
@@ -27,6 +33,8 @@ type route struct {
 	u, v  int32 // u < v
 	a, z  grid.Point
 	ver   uint64 // the cluster's version when the route was made
+	minW  uint8  // the grid's least weight then
+	cost  int32  // cells the refinement expanded (0: a step line)
 	steps []grid.Dir
 }
 
@@ -139,26 +147,49 @@ func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.P
 }
 
 // edgeRoute returns the route of the intra-cluster edge lo→hi (lo < hi)
-// from the cache, or refines it and caches it.
+// from the cache, or refines it and caches it. Either way it charges the
+// call's budget what the refinement expands, and stops where that
+// refinement would stop (errSpent), so the answer is the same whatever
+// the cache holds.
 func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 	p := q.p
 	t := p.tier
 	a, z := t.Points[lo].Cell, t.Points[hi].Cell
 	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
+	minW := p.g.MinWeight()
 	r := p.routes.get(lo, hi)
-	if r != nil && r.ver == ver && r.a == a && r.z == z {
+	if r != nil && r.ver == ver && r.a == a && r.z == z && r.minW == minW {
+		if r.cost == 0 {
+			return r, nil // a step line: no search, nothing charged
+		}
+		// As q.search would: stopped by what is left of the budget.
+		n, err := q.bud.limit()
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 && int(r.cost) > n {
+			q.bud.used += n
+			return nil, errSpent
+		}
+		q.bud.used += int(r.cost)
 		return r, nil
 	}
+	used := q.bud.used
 	var err error
 	q.seg, err = q.edgeSearch(lo, hi, q.seg)
 	if err != nil {
 		return nil, err
 	}
-	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
+	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, minW: minW, cost: int32(q.bud.used - used), steps: make([]grid.Dir, len(q.seg)-1)}
 	for i := 1; i < len(q.seg); i++ {
 		fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
 	}
-	p.routes.put(fresh, r)
+	if !p.bake.Stale() {
+		// Between an edit and its Update (a penalty layer may refresh
+		// its edges then) the route is of the edited grid while the
+		// cluster's version still names the grid before: keep it out.
+		p.routes.put(fresh, r)
+	}
 	return fresh, nil
 }
 

@@ -81,11 +81,15 @@ func MapHash(g *grid.Grid) uint64 {
 	return crc64.Update(h, ecma, g.Weights())
 }
 
-// WriteTo writes the bake file to w (a nil w is ErrNil). O(cells) for the
-// map's hash, plus the file's size.
+// WriteTo writes the bake file to w (a nil w is ErrNil). On a stale bake
+// (see Stale) it writes nothing and returns an error wrapping ErrStale.
+// O(cells) for the map's hash, plus the file's size.
 func (b *Bake) WriteTo(w io.Writer) (int64, error) {
 	if w == nil {
 		return 0, fmt.Errorf("%w: WriteTo a nil writer", ErrNil)
+	}
+	if b.Stale() {
+		return 0, fmt.Errorf("%w: call Update before writing the bake", ErrStale)
 	}
 	data := b.AppendBinary(nil)
 	n, err := w.Write(data)
@@ -93,7 +97,9 @@ func (b *Bake) WriteTo(w io.Writer) (int64, error) {
 }
 
 // AppendBinary appends the bake file to dst. O(cells) for the map's
-// hash, plus the file's size.
+// hash, plus the file's size. The bake must not be stale (see Stale): the
+// file would pair the edited grid's hash with the costs of the grid as it
+// was, and load without complaint.
 func (b *Bake) AppendBinary(dst []byte) []byte {
 	var p []byte
 	p = binary.LittleEndian.AppendUint64(p, MapHash(b.g))
@@ -227,6 +233,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	b.assemble()
 	b.layoutTier()
 	b.computeClearance(g.Bounds())
+	b.caughtUp()
 	return b, nil
 }
 

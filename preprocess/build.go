@@ -102,6 +102,7 @@ type Bake struct {
 	minW              uint8 // the grid's least weight at the last global pass
 	version           uint64
 	clVersion         []uint64 // per cluster: the version that last rebuilt it
+	gridVer           uint64   // the grid's Version the bake is in step with
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -129,6 +130,7 @@ func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	}
 	b.rebuild(all, all, cfg.Workers)
 	b.computeClearance(g.Bounds())
+	b.caughtUp()
 	return b, nil
 }
 

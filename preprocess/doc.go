@@ -39,8 +39,11 @@
 // O(N) for N cells plus one search inside its cluster per waypoint, about
 // O(N·P·log S) for S×S clusters of P points; Load costs O(N + file size)
 // and runs no search, since the file holds the intra-cluster edge costs.
-// Update rebuilds only the clusters a changed rectangle touches and their
-// neighbours.
+// Update rebuilds only the clusters that the grid's edits since the last
+// update touch (the grid records them: grid.Grid.Dirty) and their
+// neighbours. Between an edit and the Update the bake is Stale: what it
+// answers (SameIsland, DeadEnd, Clearance, the tier) describes the grid
+// as it was, and WriteTo refuses to write it (ErrStale).
 //
 // Bad input is an error, never a panic: a file that cannot be loaded
 // matches ErrBake and one of ErrFormat (not a bake, truncated, damaged),
