@@ -408,11 +408,12 @@ func (f *Penalties) addClaim(i int, unit int32) {
 	head := f.claims.get(int32(i))
 	f.entries[e] = claimEntry{unit: unit, next: head}
 	f.claims.set(int32(i), e)
+	// Every claim changes the tallies of the edges entering the cell.
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	f.mark(c)
 	if head < 0 { // first claim: queries must ask who holds it
 		f.cells[i] = ^f.cells[i]
-		c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
 		f.nClaim[c]++
-		f.mark(c)
 	}
 }
 
@@ -433,15 +434,15 @@ func (f *Penalties) dropClaim(i int, unit int32) {
 		f.free = e
 		break
 	}
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	f.mark(c)
 	if head >= 0 {
 		f.claims.set(int32(i), head)
 		return
 	}
 	f.claims.del(int32(i))
 	f.cells[i] = ^f.cells[i]
-	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
 	f.nClaim[c]--
-	f.mark(c)
 }
 
 func (f *Penalties) mark(c int) {
