@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/rtspath/rtspath/grid"
@@ -13,17 +14,36 @@ import (
 // ErrUnit is wrapped by the errors for a bad unit id.
 var ErrUnit = errors.New("hpa: bad unit id")
 
+// ErrInfluence is wrapped by the errors for a bad influence radius or
+// decay fraction.
+var ErrInfluence = errors.New("hpa: bad influence")
+
 // MaxUnits bounds unit ids: 0 ≤ id < MaxUnits.
 const MaxUnits = 1 << 20
 
-// MaxInfluence bounds the influence of one cell; larger values are cut
-// to it.
-const MaxInfluence grid.Cost = 1 << 30
+// MaxPenalty bounds the penalty of one cell as a query sees it: its
+// influence plus ClaimCost per claim counted, cut to MaxPenalty. With it,
+// no sum wraps a grid.Cost: a step costs under 2^30.01, so a search's
+// path (each cell of a map of at most grid.MaxCells = 2^28 cells entered
+// at most once) costs under 2^59, and Result.Cost adds up any path of up
+// to 2^32 steps; a waypoint-graph edge's route enters at most
+// ClusterSize² ≤ 2^16 cells, so its penalty is at most 2^46, and the
+// coarse search's sums stop at navgraph.MaxPathCost (2^61), which a
+// coarse route of fewer than 2^14 edges cannot reach.
+const MaxPenalty grid.Cost = 1 << 30
+
+// MaxInfluence bounds the influence of one cell (MaxPenalty); larger
+// values are cut to it.
+const MaxInfluence grid.Cost = MaxPenalty
+
+// MaxInfluenceRadius bounds the radius of AddInfluence.
+const MaxInfluenceRadius = 1 << 15
 
 // PenaltyConfig tunes Penalties. The zero value is the default.
 type PenaltyConfig struct {
-	// ClaimCost is what a query pays to enter a cell, per other unit that
-	// claimed it (0: grid.Straight, one plain straight step).
+	// ClaimCost is what a query pays to enter a cell, per claim on it by
+	// another unit (0 or less: grid.Straight, one plain straight step;
+	// more than MaxPenalty: MaxPenalty).
 	ClaimCost grid.Cost
 	// ClaimRadius: only the claims of units whose current cell (the first
 	// cell they still claim) lies within this many cells of the query's
@@ -114,6 +134,7 @@ func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 	if cfg.ClaimCost <= 0 {
 		cfg.ClaimCost = grid.Straight
 	}
+	cfg.ClaimCost = min(cfg.ClaimCost, MaxPenalty)
 	if cfg.ClaimRadius <= 0 {
 		cfg.ClaimRadius = 64
 	}
@@ -229,17 +250,25 @@ func (f *Penalties) SetInfluence(pt grid.Point, v grid.Cost) error {
 
 // AddInfluence adds peak to the influence at center, falling off in a
 // straight line to nothing past radius cells (Euclidean distance, rounded
-// down): a cell at distance d gets peak·(radius+1-d)/(radius+1). A
+// down): a cell at distance d gets peak·(radius+1-d)/(radius+1), the
+// quotient rounded toward zero, in exact arithmetic for any peak. A
 // negative peak takes influence away; a cell's influence stays within
 // 0..MaxInfluence. The part of the disc off the map is ignored; a center
-// off the map is an error.
+// off the map (grid.ErrOutOfBounds) or a radius outside
+// 0..MaxInfluenceRadius (ErrInfluence) is an error, and then nothing
+// changes. Cost: O(radius²) cells, and a refresh of the clusters touched.
 func (f *Penalties) AddInfluence(center grid.Point, radius int, peak grid.Cost) error {
 	if _, err := f.index(center, "center"); err != nil {
 		return err
 	}
-	if radius < 0 {
-		return fmt.Errorf("hpa: influence radius %d", radius)
+	if radius < 0 || radius > MaxInfluenceRadius {
+		return fmt.Errorf("%w: radius %d (want 0..%d)", ErrInfluence, radius, MaxInfluenceRadius)
 	}
+	// Beyond ±MaxInfluence·(radius+1) every cell of the disc gets at
+	// least MaxInfluence either way: cut there, the products below stay
+	// under 2^61 and the cut values are what the exact ones would be.
+	bound := MaxInfluence * grid.Cost(radius+1)
+	peak = min(max(peak, -bound), bound)
 	r := f.p.g.Bounds().Intersect(grid.R(center.X-radius, center.Y-radius, center.X+radius+1, center.Y+radius+1))
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -270,10 +299,11 @@ func isqrt(v int) int {
 
 // DecayInfluence multiplies every influence by keep/outOf, rounding down
 // (DecayInfluence(7, 8) each tick fades danger by an eighth), so that
-// influence dies out. It visits only the clusters that hold influence.
+// influence dies out; any 0 ≤ keep ≤ outOf, outOf > 0 is exact (else
+// ErrInfluence). It visits only the clusters that hold influence.
 func (f *Penalties) DecayInfluence(keep, outOf int) error {
 	if outOf <= 0 || keep < 0 || keep > outOf {
-		return fmt.Errorf("hpa: decay %d/%d (want 0 ≤ keep ≤ outOf, outOf > 0)", keep, outOf)
+		return fmt.Errorf("%w: decay %d/%d (want 0 ≤ keep ≤ outOf, outOf > 0)", ErrInfluence, keep, outOf)
 	}
 	t := f.p.tier
 	for c, n := range f.nInfl {
@@ -284,7 +314,10 @@ func (f *Penalties) DecayInfluence(keep, outOf int) error {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for i := y*f.w + r.Min.X; i < y*f.w+r.Max.X; i++ {
 				if v := f.influence(i); v > 0 {
-					f.setInfluence(i, v*grid.Cost(keep)/grid.Cost(outOf))
+					// v·keep < 2^64·outOf, so the quotient fits.
+					hi, lo := bits.Mul64(uint64(v), uint64(keep))
+					k, _ := bits.Div64(hi, lo, uint64(outOf))
+					f.setInfluence(i, grid.Cost(k))
 				}
 			}
 		}
@@ -561,15 +594,21 @@ func (f *Penalties) refresh(c int) {
 }
 
 // setEdge sets the penalty of edge e (if e >= 0): the influence on the
-// cells it enters and the claimed ones among them.
+// cells it enters and the claimed ones among them. The claims are
+// tallied per unit, unless a cell could reach MaxPenalty with all its
+// claims counted: then the cut must be made cell by cell, and the edge
+// lists its claimed cells instead (as unitCount{-1, cell}).
 func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
 	if e < 0 {
 		return
 	}
 	tally := f.edgeClaims[e][:0]
+	perCell := false
 	for _, i := range claimed {
+		n := grid.Cost(0)
 	entries:
 		for x := f.claims.get(i); x >= 0; x = f.entries[x].next {
+			n++
 			u := f.entries[x].unit
 			for k := range tally {
 				if tally[k].unit == u {
@@ -578,6 +617,13 @@ func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
 				}
 			}
 			tally = append(tally, unitCount{u, 1})
+		}
+		perCell = perCell || n > (MaxPenalty-f.influence(int(i)))/f.cfg.ClaimCost
+	}
+	if perCell {
+		tally = tally[:0]
+		for _, i := range claimed {
+			tally = append(tally, unitCount{-1, i})
 		}
 	}
 	f.edgeClaims[e] = tally
@@ -692,14 +738,16 @@ func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 
 // cellPenalty is the penalty of a cell some unit claimed, as the query's
 // unit sees it: the cell's influence, plus ClaimCost for each claim of
-// another unit standing within the claim radius of the query's start.
+// another unit standing within the claim radius of the query's start,
+// cut to MaxPenalty.
 func (q *Query) cellPenalty(i int) grid.Cost {
-	return grid.Cost(^q.pf.cells[i]) + q.claimPenalty(i)
+	infl := grid.Cost(^q.pf.cells[i])
+	return infl + q.claimPenalty(i, MaxPenalty-infl)
 }
 
 // claimPenalty is ClaimCost for each claim on cell i by another unit
-// standing within the claim radius of the query's start.
-func (q *Query) claimPenalty(i int) grid.Cost {
+// standing within the claim radius of the query's start, cut to most.
+func (q *Query) claimPenalty(i int, most grid.Cost) grid.Cost {
 	f := q.pf
 	var c grid.Cost
 	r := f.cfg.ClaimRadius
@@ -711,7 +759,9 @@ func (q *Query) claimPenalty(i int) grid.Cost {
 		uc := &f.units[u]
 		pos := int(uc.cells[uc.from])
 		if dx, dy := pos%f.w-q.from.X, pos/f.w-q.from.Y; dx >= -r && dx <= r && dy >= -r && dy <= r {
-			c += f.cfg.ClaimCost
+			if c += f.cfg.ClaimCost; c >= most {
+				return most
+			}
 		}
 	}
 	return c
@@ -736,10 +786,17 @@ func (q *Query) edgePenalty(u, v int32) navgraph.Cost {
 }
 
 // edgePenaltyOf is the exact penalty of an edge whose route enters
-// claimed cells: its influence plus what the query pays for the claims.
+// claimed cells: its influence plus what the query pays for the claims,
+// cut to MaxPenalty per cell.
 func (q *Query) edgePenaltyOf(e int32) navgraph.Cost {
 	f := q.pf
 	c := -1 - f.edge[e]
+	if cl := f.edgeClaims[e]; len(cl) > 0 && cl[0].unit < 0 { // cell by cell
+		for _, x := range cl {
+			c += navgraph.Cost(q.claimPenalty(int(x.n), MaxPenalty-f.influence(int(x.n))))
+		}
+		return c
+	}
 	r := f.cfg.ClaimRadius
 	for _, uc := range f.edgeClaims[e] {
 		if uc.unit == q.unit {

@@ -440,14 +440,20 @@ func checkEdges(t testing.TB, pl *hpa.Planner, x mirror, units []unitID, starts 
 // sum of the model's cell prices along the edge's route.
 func TestEdgePenaltiesAgainstModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 62))
-	maps := 12
+	maps := 16
 	if testing.Short() {
-		maps = 4
+		maps = 8
 	}
 	for i := range maps {
 		g, b := genBake(t, 40+r.IntN(60), 40+r.IntN(60), uint64(2000+i), grid.Movement(i%3), []int{8, 16}[i%2])
 		pl := hpa.NewPlanner(b, hpa.Config{})
-		x := newMirror(t, pl, g, hpa.PenaltyConfig{ClaimRadius: 1 + r.IntN(30), ClaimCost: grid.Cost(1 + r.IntN(3*int(grid.Straight))), ClaimAhead: r.IntN(3) * 20})
+		// Every other map with penalties near the cut: claims of a third
+		// of MaxPenalty, or of math.MaxInt64, and influence near the top.
+		cost, scale := grid.Cost(1+r.IntN(3*int(grid.Straight))), grid.Cost(1)
+		if i%2 == 1 {
+			cost, scale = []grid.Cost{hpa.MaxPenalty / 3, math.MaxInt64}[i/2%2], hpa.MaxPenalty/(10*grid.Straight)
+		}
+		x := newMirror(t, pl, g, hpa.PenaltyConfig{ClaimRadius: 1 + r.IntN(30), ClaimCost: cost, ClaimAhead: r.IntN(3) * 20})
 		q := pl.NewQuery()
 		open := func() grid.Point {
 			for {
@@ -461,9 +467,9 @@ func TestEdgePenaltiesAgainstModel(t *testing.T) {
 		for step := range 40 {
 			switch k := r.IntN(10); {
 			case k < 2:
-				x.add(open(), r.IntN(6), grid.Cost(r.IntN(20*int(grid.Straight))-5*int(grid.Straight)))
+				x.add(open(), r.IntN(6), scale*grid.Cost(r.IntN(20*int(grid.Straight))-5*int(grid.Straight)))
 			case k < 3:
-				x.set(open(), grid.Cost(r.IntN(10*int(grid.Straight))))
+				x.set(open(), scale*grid.Cost(r.IntN(10*int(grid.Straight))))
 			case k < 4:
 				x.decay(r.IntN(4), 4)
 			case k < 7: // a unit claims a path, often over another's
@@ -492,7 +498,15 @@ func TestEdgePenaltiesAgainstModel(t *testing.T) {
 			}
 			if step%8 == 7 {
 				x.same(g, units[1:]...)
-				checkEdges(t, pl, x, units, []grid.Point{open(), open()})
+				// Views from anywhere, and from where units stand, so
+				// that their claims count.
+				starts := []grid.Point{open()}
+				for _, u := range units[1:4] {
+					if c := x.m.Claims(modelID(u)); len(c) > 0 {
+						starts = append(starts, c[0])
+					}
+				}
+				checkEdges(t, pl, x, units, starts)
 			}
 		}
 	}
@@ -566,8 +580,11 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 	if err := f.AddInfluence(grid.Pt(-1, 0), 3, 1); !errors.Is(err, grid.ErrOutOfBounds) {
 		t.Errorf("center off the map: %v", err)
 	}
-	if err := f.DecayInfluence(5, 4); err == nil {
-		t.Error("decay above 1 accepted")
+	if err := f.DecayInfluence(5, 4); !errors.Is(err, hpa.ErrInfluence) {
+		t.Errorf("decay above 1: %v", err)
+	}
+	if err := f.AddInfluence(center, hpa.MaxInfluenceRadius+1, 1); !errors.Is(err, hpa.ErrInfluence) {
+		t.Errorf("radius above MaxInfluenceRadius: %v", err)
 	}
 	if err := f.Claim(hpa.MaxUnits, res.Path); !errors.Is(err, hpa.ErrUnit) {
 		t.Errorf("unit id too large: %v", err)
@@ -585,4 +602,115 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 	if _, err := other.NewQuery().Find(a, z, hpa.Options{Penalty: f.For(1)}, nil); err == nil {
 		t.Error("a penalty layer of another planner accepted")
 	}
+}
+
+// TestPenaltyExtremes: every penalty input at its extremes (influence
+// amounts, radii and decay fractions near the int limits, a ClaimCost of
+// math.MaxInt64 with several claims per cell) saturates as documented,
+// cell by cell as the independent model computes it; and queries under
+// the largest penalties never report a wrapped cost, price their paths as
+// the model does, and keep to the road the exact search under the model
+// takes: the one that costs least, away from what costs most.
+func TestPenaltyExtremes(t *testing.T) {
+	g, b := roads(t, 160, 96, 5, 14, 70) // roads at rows 14..18 and 70..74
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	big := hpa.PenaltyConfig{ClaimCost: math.MaxInt64, ClaimRadius: math.MaxInt, ClaimAhead: math.MaxInt}
+	x := newMirror(t, pl, g, big)
+	hot := grid.Pt(80, 16)
+	x.add(hot, 3, math.MaxInt64)
+	x.same(g)
+	if v := x.f.Influence(hot); v != hpa.MaxInfluence {
+		t.Fatalf("AddInfluence(MaxInt64) leaves the centre at %d", v)
+	}
+	x.add(hot, 3, math.MinInt64)
+	x.same(g)
+	x.add(hot, math.MaxInt, 1) // refused
+	x.add(hot, -1, 1)          // refused
+	x.add(hot, 1<<15, math.MaxInt64/3)
+	x.same(g)
+	x.decay(1<<40, 1<<40)
+	x.same(g)
+	x.decay(math.MaxInt-1, math.MaxInt)
+	x.same(g)
+	x.set(hot, math.MinInt64)
+	x.set(grid.Pt(0, 0), math.MaxInt64)
+	x.decay(math.MaxInt-(1<<40), math.MaxInt)
+	x.same(g)
+	x.decay(0, math.MaxInt)
+	x.same(g)
+
+	// A max hot spot across the northern road; claims of MaxInt64 each,
+	// five units to a lane, on every lane of the southern one.
+	q := pl.NewQuery()
+	from, to := grid.Pt(18, 40), grid.Pt(142, 40)
+	query := func(what string, unit unitID, wantNorth bool) {
+		t.Helper()
+		opt, best, ok := exact(g, x.m, modelID(unit), from, to, nil)
+		for _, sm := range []hpa.Smoothing{hpa.Raw, hpa.Cells} {
+			res, err := q.Find(from, to, hpa.Options{Smooth: sm, Penalty: x.f.For(unit)}, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			checkModel(t, g, x.m, modelID(unit), from, to, res, opt, ok, what)
+			if n := road(g, res.Path) < 48; n != (road(g, best) < 48) || n != wantNorth {
+				t.Fatalf("%s: hpa takes the road at row %d, the exact search the one at row %d", what, road(g, res.Path), road(g, best))
+			}
+			if float64(res.Cost) > 1.05*float64(opt) {
+				t.Errorf("%s: cost %d, optimum %d", what, res.Cost, opt)
+			}
+			t.Logf("%s (smoothing %d): cost %d (2^%.1f), optimum %d", what, sm, res.Cost, math.Log2(float64(res.Cost)), opt)
+		}
+	}
+	x.add(hot, 3, math.MaxInt64)
+	for lane := range 5 {
+		var p []grid.Point
+		for X := 34; X < 126; X++ {
+			p = append(p, grid.Pt(X, 70+lane))
+		}
+		for k := range 5 {
+			x.claim(unitID(10*lane+k), p)
+		}
+	}
+	x.same(g)
+	query("claims in the south", 99, true)
+	query("claims in the south, seen by a claimer", 0, true)
+	// Now the whole northern road at the largest influence.
+	for X := 34; X < 126; X += 4 {
+		x.add(grid.Pt(X, 16), 3, math.MaxInt64)
+	}
+	x.decay(math.MaxInt, math.MaxInt)
+	query("the northern road at max influence", 99, false)
+
+	// A cluster of 64 that is a serpentine: joining the start to the
+	// waypoints costs about 2000 cells at the largest penalty, 2^41,
+	// beyond an edge's MaxCost.
+	sg, err := grid.New(256, 64, grid.Octile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg.Fill(grid.R(63, 0, 64, 62), false)
+	for y := 1; y < 63; y += 2 {
+		sg.Fill(grid.R(0, y, 63, y+1), false)
+		gap := 62
+		if y/2%2 == 1 {
+			gap = 0
+		}
+		sg.SetPassable(grid.Pt(gap, y), true)
+	}
+	sb, err := preprocess.Build(sg, preprocess.Config{ClusterSize: 64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spl := hpa.NewPlanner(sb, hpa.Config{})
+	sx := newMirror(t, spl, sg, big)
+	sx.add(grid.Pt(128, 32), 1<<15, math.MaxInt64)
+	sx.same(sg)
+	a, z := grid.Pt(0, 0), grid.Pt(250, 30)
+	opt, _, ok := exact(sg, sx.m, oracle.NoUnit, a, z, nil)
+	res, err := spl.NewQuery().Find(a, z, hpa.Options{Smooth: hpa.Cells, Penalty: sx.f.For(nobody)}, nil)
+	if err != nil {
+		t.Fatalf("serpentine: %v", err)
+	}
+	checkModel(t, sg, sx.m, oracle.NoUnit, a, z, res, opt, ok, "serpentine")
+	t.Logf("serpentine: cost %d (2^%.1f), optimum %d", res.Cost, math.Log2(float64(res.Cost)), opt)
 }
