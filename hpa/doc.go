@@ -56,7 +56,10 @@
 // layer.For(unit)} and pays, per cell entered, the cell's influence plus
 // PenaltyConfig.ClaimCost for each claim of another unit standing within
 // ClaimRadius of the query's start; its own claims and far units' claims
-// cost nothing. See ExamplePenalties for a game loop.
+// cost nothing. Units are known by any 64-bit id but NoUnit (an engine's
+// entity id as it is); the layer keeps room for the units that hold
+// claims, not for the range of their ids. See ExamplePenalties for a game
+// loop.
 //
 // Both tiers pay: each write refreshes the waypoint-graph edge penalties
 // of the clusters it touched (a hot spot of radius 4: 18 µs; a unit

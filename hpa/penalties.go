@@ -11,15 +11,17 @@ import (
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// ErrUnit is wrapped by the errors for a bad unit id.
+// ErrUnit is wrapped by the errors for a bad unit id (NoUnit).
 var ErrUnit = errors.New("hpa: bad unit id")
+
+// NoUnit is the one unit id no unit may have: For(NoUnit) is the layer
+// as nobody sees it. Any other 64-bit value is a unit id: an engine's
+// entity id as it is (a signed one converted with uint64(id)).
+const NoUnit uint64 = math.MaxUint64
 
 // ErrInfluence is wrapped by the errors for a bad influence radius or
 // decay fraction.
 var ErrInfluence = errors.New("hpa: bad influence")
-
-// MaxUnits bounds unit ids: 0 ≤ id < MaxUnits.
-const MaxUnits = 1 << 20
 
 // MaxPenalty bounds the penalty of one cell as a query sees it: its
 // influence plus ClaimCost per claim counted, cut to MaxPenalty. With it,
@@ -105,31 +107,37 @@ type Penalties struct {
 	todo       []int32
 	q          *Query // for the routes of edges
 
-	units   []unitClaims
-	claims  claimTable
-	entries []claimEntry
-	free    int32 // first free entry, -1 for none
+	// Units are known by slot: ids holds the slot of each unit that holds
+	// claims, so memory follows the units, not the values of their ids.
+	ids       table[uint64]
+	units     []unitClaims // by slot
+	freeUnits []int32      // slots of units that hold no claims
+	claims    table[int32] // cell → first entry of its claim list
+	entries   []claimEntry
+	free      int32 // first free entry, -1 for none
 
 	refreshed int     // clusters refreshed so far (tests)
 	walk      []int32 // scratch of refresh
 }
 
 type unitClaims struct {
+	id    uint64
 	cells []int32 // claimed cells in path order (by grid index)
 	from  int     // cells[from:] are still claimed
 }
 
 type claimEntry struct {
-	unit, next int32
+	unit, next int32 // unit: the claimer's slot
 }
 
 type unitCount struct {
-	unit, n int32
+	unit, n int32 // unit: a slot (or -1, and n a cell: see setEdge)
 }
 
 // NewPenalties returns an empty penalty layer for p's map: no influence,
-// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge and
-// about 24 per claimed cell (see Bytes).
+// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge, about
+// 24 per claimed cell and 64 per unit holding claims, whatever the values
+// of unit ids (see Bytes).
 func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 	if cfg.ClaimCost <= 0 {
 		cfg.ClaimCost = grid.Straight
@@ -148,7 +156,6 @@ func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 		free:   -1,
 		q:      p.NewQuery(),
 	}
-	f.claims.init()
 	f.sync()
 	p.penalties = append(p.penalties, f)
 	return f
@@ -171,13 +178,13 @@ func (f *Penalties) Close() {
 // Penalties.For and passed in Options.Penalty. The zero value is none.
 type Penalty struct {
 	f    *Penalties
-	unit int32
+	unit uint64
 }
 
 // For returns the layer as unit sees it: the claims of other units
 // within the claim radius of the query's start count, its own do not.
-// A negative unit is nobody's: every claim within the radius counts.
-func (f *Penalties) For(unit int32) Penalty { return Penalty{f, max(unit, -1)} }
+// For(NoUnit) is nobody's view: every claim within the radius counts.
+func (f *Penalties) For(unit uint64) Penalty { return Penalty{f, unit} }
 
 // Bytes returns the memory the layer holds.
 func (f *Penalties) Bytes() int {
@@ -185,8 +192,9 @@ func (f *Penalties) Bytes() int {
 	for _, c := range f.edgeClaims {
 		n += 8 * cap(c)
 	}
+	n += f.ids.bytes() + 4*cap(f.freeUnits)
 	for _, u := range f.units {
-		n += 4*cap(u.cells) + 32
+		n += 4*cap(u.cells) + 40
 	}
 	return n
 }
@@ -332,13 +340,13 @@ func (f *Penalties) ClearInfluence() { _ = f.DecayInfluence(0, 1) }
 // Claim makes the cells of path (path[0] is the unit's current cell) the
 // unit's claims, in place of any it held: the path ahead of it, which
 // queries made for other units nearby pay PenaltyConfig.ClaimCost to
-// enter. Only the first ClaimAhead cells are taken when that is set.
-// Unit ids are small non-negative numbers (the layer keeps a slot per id
-// up to the largest); cells off the map are an error, and then nothing
-// changes.
-func (f *Penalties) Claim(unit int32, path []grid.Point) error {
-	if unit < 0 || unit >= MaxUnits {
-		return fmt.Errorf("%w: %d", ErrUnit, unit)
+// enter. Only the first ClaimAhead cells are taken when that is set. A
+// cell the path holds twice is claimed twice. The id NoUnit is an error
+// (ErrUnit), and so are cells off the map; then nothing changes.
+// Cost: O(len(path)) and a refresh of the clusters whose claims changed.
+func (f *Penalties) Claim(unit uint64, path []grid.Point) error {
+	if unit == NoUnit {
+		return fmt.Errorf("%w: NoUnit claims", ErrUnit)
 	}
 	if f.cfg.ClaimAhead > 0 && len(path) > f.cfg.ClaimAhead {
 		path = path[:f.cfg.ClaimAhead]
@@ -348,58 +356,77 @@ func (f *Penalties) Claim(unit int32, path []grid.Point) error {
 			return err
 		}
 	}
-	for int(unit) >= len(f.units) {
-		f.units = append(f.units, unitClaims{})
+	if s := f.ids.get(unit); s >= 0 {
+		f.release(s, len(f.units[s].cells))
 	}
-	f.release(unit, len(f.units[unit].cells))
-	u := &f.units[unit]
-	u.cells, u.from = u.cells[:0], 0
-	for _, pt := range path {
-		i := pt.Y*f.w + pt.X
-		u.cells = append(u.cells, int32(i))
-		f.addClaim(i, unit)
+	if len(path) > 0 {
+		s := f.slot(unit)
+		u := &f.units[s]
+		for _, pt := range path {
+			i := pt.Y*f.w + pt.X
+			u.cells = append(u.cells, int32(i))
+			f.addClaim(i, s)
+		}
 	}
 	f.flush()
 	return nil
 }
 
+// slot returns a slot for unit, which holds no claims: a free one (the
+// last freed first), or a new one.
+func (f *Penalties) slot(unit uint64) int32 {
+	var s int32
+	if k := len(f.freeUnits); k > 0 {
+		s, f.freeUnits = f.freeUnits[k-1], f.freeUnits[:k-1]
+	} else {
+		s = int32(len(f.units))
+		f.units = append(f.units, unitClaims{})
+	}
+	f.units[s].id = unit
+	f.ids.set(unit, s)
+	return s
+}
+
 // Advance tells the layer that unit now stands on at: the claims on the
 // cells before at on its path are released. It reports whether at is on
-// the unit's claimed path; if it is not (the unit left its path), every
-// claim of the unit is released.
-func (f *Penalties) Advance(unit int32, at grid.Point) bool {
-	if unit < 0 || int(unit) >= len(f.units) || !f.p.g.Contains(at) {
-		if unit >= 0 && int(unit) < len(f.units) {
-			f.Release(unit)
-		}
+// the unit's claimed path (the first such cell at or after the unit's
+// current one); if it is not (the unit left its path), every claim of the
+// unit is released. O(cells released + cells skipped).
+func (f *Penalties) Advance(unit uint64, at grid.Point) bool {
+	s := f.ids.get(unit)
+	if s < 0 {
 		return false
 	}
-	u := &f.units[unit]
-	want := int32(at.Y*f.w + at.X)
-	k := u.from
-	for k < len(u.cells) && u.cells[k] != want {
-		k++
+	k := len(f.units[s].cells)
+	if f.p.g.Contains(at) {
+		u := &f.units[s]
+		want := int32(at.Y*f.w + at.X)
+		k = u.from
+		for k < len(u.cells) && u.cells[k] != want {
+			k++
+		}
 	}
-	f.release(unit, k)
+	on := k < len(f.units[s].cells)
+	f.release(s, k)
 	f.flush()
-	return k < len(u.cells)
+	return on
 }
 
 // Release drops every claim of unit.
-func (f *Penalties) Release(unit int32) {
-	if unit < 0 || int(unit) >= len(f.units) {
-		return
+func (f *Penalties) Release(unit uint64) {
+	if s := f.ids.get(unit); s >= 0 {
+		f.release(s, len(f.units[s].cells))
+		f.flush()
 	}
-	f.release(unit, len(f.units[unit].cells))
-	f.flush()
 }
 
 // Claims appends the cells unit still claims to dst.
-func (f *Penalties) Claims(unit int32, dst []grid.Point) []grid.Point {
-	if unit < 0 || int(unit) >= len(f.units) {
+func (f *Penalties) Claims(unit uint64, dst []grid.Point) []grid.Point {
+	s := f.ids.get(unit)
+	if s < 0 {
 		return dst
 	}
-	u := f.units[unit]
+	u := f.units[s]
 	for _, i := range u.cells[u.from:] {
 		dst = append(dst, grid.Point{X: int(i) % f.w, Y: int(i) / f.w})
 	}
@@ -418,15 +445,18 @@ func (f *Penalties) ClaimsAt(pt grid.Point) int {
 	return n
 }
 
-// release drops the unit's claims on cells[from:to].
-func (f *Penalties) release(unit int32, to int) {
-	u := &f.units[unit]
+// release drops the claims of the unit in slot s on cells[from:to]; a
+// unit left with none gives up its slot.
+func (f *Penalties) release(s int32, to int) {
+	u := &f.units[s]
 	for _, i := range u.cells[u.from:to] {
-		f.dropClaim(int(i), unit)
+		f.dropClaim(int(i), s)
 	}
 	u.from = to
 	if u.from == len(u.cells) {
 		u.cells, u.from = u.cells[:0], 0
+		f.ids.del(u.id)
+		f.freeUnits = append(f.freeUnits, s)
 	}
 }
 
@@ -639,84 +669,6 @@ func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
 	return slices.BinarySearch(to, v)
 }
 
-// claimTable maps claimed cells to the first entry of their claim list:
-// open addressing with linear probing and backward-shift deletion, so
-// that lookups cost a probe or two and no tombstones pile up.
-type claimTable struct {
-	keys []int32 // cell+1, 0 for empty
-	vals []int32
-	n    int
-}
-
-func (t *claimTable) init() {
-	t.keys, t.vals, t.n = make([]int32, 64), make([]int32, 64), 0
-}
-
-func (t *claimTable) bytes() int { return 8 * len(t.keys) }
-
-func (t *claimTable) slot(k int32) int {
-	return int(uint64(uint32(k))*0x9e3779b97f4a7c15>>32) & (len(t.keys) - 1)
-}
-
-// get returns the value of cell k, or -1.
-func (t *claimTable) get(k int32) int32 {
-	k++
-	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
-		switch t.keys[i] {
-		case k:
-			return t.vals[i]
-		case 0:
-			return -1
-		}
-	}
-}
-
-func (t *claimTable) set(k, v int32) {
-	if 2*(t.n+1) > len(t.keys) {
-		old, oldv := t.keys, t.vals
-		t.keys, t.vals, t.n = make([]int32, 2*len(old)), make([]int32, 2*len(old)), 0
-		for i, ok := range old {
-			if ok != 0 {
-				t.set(ok-1, oldv[i])
-			}
-		}
-	}
-	k++
-	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
-		switch t.keys[i] {
-		case k:
-			t.vals[i] = v
-			return
-		case 0:
-			t.keys[i], t.vals[i] = k, v
-			t.n++
-			return
-		}
-	}
-}
-
-func (t *claimTable) del(k int32) {
-	k++
-	mask := len(t.keys) - 1
-	i := t.slot(k)
-	for t.keys[i] != k {
-		if t.keys[i] == 0 {
-			return
-		}
-		i = (i + 1) & mask
-	}
-	// Shift back the entries that probed past i.
-	for j := (i + 1) & mask; t.keys[j] != 0; j = (j + 1) & mask {
-		h := t.slot(t.keys[j])
-		if (j-h)&mask >= (j-i)&mask {
-			t.keys[i], t.vals[i] = t.keys[j], t.vals[j]
-			i = j
-		}
-	}
-	t.keys[i] = 0
-	t.n--
-}
-
 // usePenalty readies the query's penalty for a query from start.
 func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 	f := pen.f
@@ -730,7 +682,10 @@ func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 	if f.version != q.p.version {
 		return ErrStale
 	}
-	q.pf, q.unit, q.from = f, pen.unit, start
+	q.pf, q.unit, q.from = f, -1, start
+	if pen.unit != NoUnit {
+		q.unit = f.ids.get(pen.unit) // -1 when it holds no claims
+	}
 	q.penVal.Cells = f.cells
 	q.pen = &q.penVal
 	return nil

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -18,16 +19,16 @@ import (
 
 // unitID is the layer's unit id type; nobody is the id of a query made
 // for no unit.
-type unitID = int32
+type unitID = uint64
 
-const nobody unitID = -1
+const nobody = hpa.NoUnit
 
 // modelID is u as the model knows it.
 func modelID(u unitID) uint64 {
 	if u == nobody {
 		return oracle.NoUnit
 	}
-	return uint64(u)
+	return u
 }
 
 // roads returns a map of two bases (open rectangles at the west and east
@@ -136,7 +137,7 @@ func sendUnits(t testing.TB, g *grid.Grid, pl *hpa.Planner, n int, claims bool) 
 		to := grid.Pt(g.Width()-20+k%10, g.Height()/2-2+k/10)
 		opt := hpa.Options{Smooth: hpa.Cells}
 		if claims {
-			opt.Penalty = f.For(int32(k))
+			opt.Penalty = f.For(uint64(k))
 		}
 		res, err := q.Find(from, to, opt, nil)
 		if err != nil || res.Status != hpa.Found {
@@ -146,7 +147,7 @@ func sendUnits(t testing.TB, g *grid.Grid, pl *hpa.Planner, n int, claims bool) 
 			t.Fatalf("unit %d: bad path: %v", k, err)
 		}
 		if claims {
-			if err := f.Claim(int32(k), res.Path); err != nil {
+			if err := f.Claim(uint64(k), res.Path); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -574,8 +575,8 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Bad input.
-	if err := f.Claim(-1, res.Path); !errors.Is(err, hpa.ErrUnit) {
-		t.Errorf("negative unit: %v", err)
+	if err := f.Claim(hpa.NoUnit, res.Path); !errors.Is(err, hpa.ErrUnit) {
+		t.Errorf("NoUnit claims: %v", err)
 	}
 	if err := f.AddInfluence(grid.Pt(-1, 0), 3, 1); !errors.Is(err, grid.ErrOutOfBounds) {
 		t.Errorf("center off the map: %v", err)
@@ -585,9 +586,6 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 	}
 	if err := f.AddInfluence(center, hpa.MaxInfluenceRadius+1, 1); !errors.Is(err, hpa.ErrInfluence) {
 		t.Errorf("radius above MaxInfluenceRadius: %v", err)
-	}
-	if err := f.Claim(hpa.MaxUnits, res.Path); !errors.Is(err, hpa.ErrUnit) {
-		t.Errorf("unit id too large: %v", err)
 	}
 	f.Close()
 	g.Fill(grid.R(mid.X+6, mid.Y, mid.X+7, mid.Y+1), false)
@@ -713,4 +711,92 @@ func TestPenaltyExtremes(t *testing.T) {
 	}
 	checkModel(t, sg, sx.m, oracle.NoUnit, a, z, res, opt, ok, "serpentine")
 	t.Logf("serpentine: cost %d (2^%.1f), optimum %d", res.Cost, math.Log2(float64(res.Cost)), opt)
+}
+
+// TestUnitIDsAreSparse: the layer's memory does not grow with the value
+// of unit ids (an engine's sparse 32- or 64-bit entity ids), only with
+// the units that hold claims, and a unit that holds none gives its room
+// back; queries made for such ids see the claims as the model does.
+func TestUnitIDsAreSparse(t *testing.T) {
+	g, b := roads(t, 160, 96, 5, 14, 70)
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	res, err := pl.NewQuery().Find(grid.Pt(18, 40), grid.Pt(142, 40), hpa.Options{Smooth: hpa.Cells}, nil)
+	if err != nil || res.Status != hpa.Found {
+		t.Fatal(res.Status, err)
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	grow := func(ids ...unitID) (int, int64) {
+		f := pl.NewPenalties(hpa.PenaltyConfig{})
+		defer f.Close()
+		b0, h0 := f.Bytes(), heap()
+		for _, id := range ids {
+			if err := f.Claim(id, res.Path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, h := f.Bytes()-b0, int64(heap()-h0)
+		runtime.KeepAlive(f)
+		return n, h
+	}
+	bigIDs := []unitID{1 << 40, math.MaxUint32, math.MaxUint64 - 1, 1<<63 + 5}
+	smallB, smallH := grow(0, 1, 2, 3)
+	largeB, largeH := grow(bigIDs...)
+	t.Logf("claims of ids 0..3: %d bytes (heap %+d); of ids %v: %d bytes (heap %+d)", smallB, smallH, bigIDs, largeB, largeH)
+	if largeB != smallB || largeH > smallH+64<<10 {
+		t.Errorf("large ids take %d bytes (heap %+d), small ones %d (heap %+d)", largeB, largeH, smallB, smallH)
+	}
+
+	// Thousands of units come and go, each with a fresh random 64-bit
+	// id: the layer holds what the most units alive at once need.
+	r := rand.New(rand.NewPCG(81, 82))
+	x := newMirror(t, pl, g, hpa.PenaltyConfig{ClaimAhead: 16})
+	var alive []unitID
+	peak := 0
+	for round := range 400 {
+		for range 10 {
+			id := r.Uint64()
+			if id == hpa.NoUnit {
+				continue
+			}
+			k := r.IntN(len(res.Path) - 20)
+			x.claim(id, res.Path[k:k+20])
+			alive = append(alive, id)
+		}
+		for len(alive) > 15 {
+			k := r.IntN(len(alive))
+			if r.IntN(2) == 0 {
+				x.release(alive[k])
+			} else {
+				x.advance(alive[k], grid.Pt(-1, -1)) // off its path: all released
+			}
+			alive = append(alive[:k], alive[k+1:]...)
+		}
+		if round == 40 {
+			peak = x.f.Bytes()
+		}
+		if round%100 == 99 {
+			x.same(g, alive...)
+			a := res.Path[r.IntN(len(res.Path))]
+			unit := alive[r.IntN(len(alive))]
+			opt, _, ok := exact(g, x.m, unit, a, res.Path[len(res.Path)-1], nil)
+			got, err := pl.NewQuery().Find(a, res.Path[len(res.Path)-1], hpa.Options{Smooth: hpa.Cells, Penalty: x.f.For(unit)}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkModel(t, g, x.m, unit, a, res.Path[len(res.Path)-1], got, opt, ok, fmt.Sprintf("unit %#x", unit))
+		}
+	}
+	// What grows past round 40 is the room of the few edges that saw
+	// more units at once than before, not a slot per id: 4000 ids in a
+	// table would take 48 KiB more.
+	n := x.f.Bytes()
+	t.Logf("4000 units, at most 25 alive: %d bytes after 400 rounds, %d after 40", n, peak)
+	if n > peak+peak/20 {
+		t.Errorf("4000 units, at most 25 alive: %d bytes after 400 rounds, %d after 40", n, peak)
+	}
 }

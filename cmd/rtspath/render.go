@@ -107,7 +107,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 		}
-		pen = sc.Penalties.For(-1)
+		pen = sc.Penalties.For(hpa.NoUnit)
 	}
 	if *from != "" {
 		a, err1 := parsePoint(*from)
