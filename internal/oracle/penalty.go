@@ -97,8 +97,8 @@ func (m *Penalties) AddInfluence(center grid.Point, radius int, peak int64) bool
 	if !m.on(center) || radius < 0 || radius > MaxInfluenceRadius {
 		return false
 	}
-	for y := range m.H {
-		for x := range m.W {
+	for y := max(0, center.Y-radius); y <= min(m.H-1, center.Y+radius); y++ {
+		for x := max(0, center.X-radius); x <= min(m.W-1, center.X+radius); x++ {
 			dx, dy := int64(x-center.X), int64(y-center.Y)
 			d2 := dx*dx + dy*dy
 			d := int64(0)
@@ -233,10 +233,12 @@ func (m *Penalties) Cell(p grid.Point, id uint64, start grid.Point) grid.Cost {
 
 // Pricer returns Cell as a function of the cell, for Graph.Penalty. It
 // prices every cell once, up front, by the same rule: O(cells + claims).
+// (Sums stay exact in int64: each term is at most MaxPenalty, and a sum
+// stops growing once it reaches MaxPenalty.)
 func (m *Penalties) Pricer(id uint64, start grid.Point) func(grid.Point) grid.Cost {
-	sum := make([]*big.Int, len(m.infl))
+	price := make([]grid.Cost, len(m.infl))
 	for i, v := range m.infl {
-		sum[i] = big.NewInt(v)
+		price[i] = grid.Cost(v)
 	}
 	r := m.ClaimRadius
 	for _, u := range m.units {
@@ -245,12 +247,9 @@ func (m *Penalties) Pricer(id uint64, start grid.Point) func(grid.Point) grid.Co
 			continue
 		}
 		for _, c := range u.cells {
-			sum[c.Y*m.W+c.X].Add(sum[c.Y*m.W+c.X], big.NewInt(m.ClaimCost))
+			i := c.Y*m.W + c.X
+			price[i] = min(price[i]+grid.Cost(m.ClaimCost), MaxPenalty)
 		}
-	}
-	price := make([]grid.Cost, len(sum))
-	for i, v := range sum {
-		price[i] = grid.Cost(clampBig(v))
 	}
 	return func(p grid.Point) grid.Cost {
 		if !m.on(p) {
