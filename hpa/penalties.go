@@ -50,10 +50,11 @@ type PenaltyConfig struct {
 	// ClaimRadius: only the claims of units whose current cell (the first
 	// cell they still claim) lies within this many cells of the query's
 	// start (Chebyshev distance) count; the claims of units further away
-	// are ignored, as those units will have moved on (0: 64).
+	// are ignored, as those units will have moved on (0 or less: 64; any
+	// positive int, math.MaxInt for every unit on the map).
 	ClaimRadius int
 	// ClaimAhead bounds the cells Claim takes from a path, the unit's
-	// current cell included (0: the whole path).
+	// current cell included (0 or less: the whole path).
 	ClaimAhead int
 }
 
