@@ -318,7 +318,7 @@ func TestPenaltiesAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(51, 52))
 	maps := 200
 	if testing.Short() {
-		maps = 50
+		maps = 30
 	}
 	var over []float64
 	for i := range maps {
@@ -446,7 +446,7 @@ func TestEdgePenaltiesAgainstModel(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 62))
 	maps := 16
 	if testing.Short() {
-		maps = 8
+		maps = 6
 	}
 	for i := range maps {
 		g, b := genBake(t, 40+r.IntN(60), 40+r.IntN(60), uint64(2000+i), grid.Movement(i%3), []int{8, 16}[i%2])
