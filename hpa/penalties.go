@@ -136,9 +136,9 @@ type unitCount struct {
 }
 
 // NewPenalties returns an empty penalty layer for p's map: no influence,
-// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge, about
-// 24 per claimed cell and 64 per unit holding claims, whatever the values
-// of unit ids (see Bytes).
+// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge,
+// about 24 per claimed cell and about 70 per unit holding claims,
+// whatever the values of unit ids (see Bytes).
 func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 	if cfg.ClaimCost <= 0 {
 		cfg.ClaimCost = grid.Straight
