@@ -88,9 +88,9 @@ func BenchmarkSC1(b *testing.B) {
 				qs[i] = pl.NewQuery()
 				switch c.name {
 				case "hpa-smooth-penalties":
-					pens[i] = battle(b, m, pl, 4, 16).For(-1)
+					pens[i] = battle(b, m, pl, 4, 16).For(hpa.NoUnit)
 				case "hpa-smooth-penalties-busy":
-					pens[i] = battle(b, m, pl, 16, 64).For(-1)
+					pens[i] = battle(b, m, pl, 16, 64).For(hpa.NoUnit)
 				}
 			}
 			waypoints, coarse := 0, 0
@@ -174,7 +174,7 @@ func battle(b *testing.B, m sc1Map, pl *hpa.Planner, hot, units int) *hpa.Penalt
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := f.Claim(int32(k), res.Path); err != nil {
+		if err := f.Claim(uint64(k), res.Path); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -322,7 +322,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		if i > 0 {
 			e, _ := t.Graph.Cost(nodes[i-1], u)
 			pen = q.edgePenalty(nodes[i-1], u)
-			c += grid.Cost(e + pen)
+			c = min(c+grid.Cost(e+pen), grid.Cost(navgraph.MaxPathCost)) // never wraps: see MaxPenalty
 		}
 		q.epen = append(q.epen, pen)
 		q.pts = append(q.pts, t.Points[u].Cell)
