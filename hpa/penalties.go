@@ -536,8 +536,14 @@ func (f *Penalties) sync() {
 	f.flush()
 }
 
-// flush refreshes the edge penalties of the marked clusters.
+// flush refreshes the edge penalties of the marked clusters. While the
+// bake is ahead of the planner (Bake.Update ran, Planner.Sync has not),
+// the planner's tier is no longer the one the layer's edges were sized
+// for: the marks wait, and Sync refreshes them with the rest.
 func (f *Penalties) flush() {
+	if f.p.bake.Version() != f.version {
+		return
+	}
 	for _, c := range f.todo {
 		f.dirty[c/64] &^= 1 << (c % 64)
 		f.refresh(int(c))

@@ -807,3 +807,45 @@ func TestUnitIDsAreSparse(t *testing.T) {
 		t.Errorf("4000 units, at most 25 alive: %d bytes after 400 rounds, %d after 40", n, peak)
 	}
 }
+
+// TestPenaltyWritesBetweenUpdateAndSync: a game writes influence and
+// claims every tick, also between a Bake.Update that reshaped the waypoint
+// graph and the Planner.Sync that follows it. Those writes used to refresh
+// edge penalties sized for the old graph (index out of range); after Sync
+// every edge's penalty must equal the model's, as if the writes had come
+// after it.
+func TestPenaltyWritesBetweenUpdateAndSync(t *testing.T) {
+	g, b := genBake(t, 128, 128, 3, grid.Octile, 16)
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	x := newMirror(t, pl, g, hpa.PenaltyConfig{})
+	q := pl.NewQuery()
+	a, z := grid.Pt(2, 2), grid.Pt(125, 125)
+	for !g.Passable(a) {
+		a.X++
+	}
+	for !g.Passable(z) {
+		z.X--
+	}
+	res, err := q.Find(a, z, hpa.Options{}, nil)
+	if err != nil || res.Status != hpa.Found {
+		t.Fatalf("%v→%v: %v %v", a, z, res.Status, err)
+	}
+	path := slices.Clone(res.Path)
+	views := []unitID{nobody, 1, 2}
+	for round := range 6 {
+		// Walls across the map add and remove waypoints and edges.
+		col := 20 + 16*round
+		g.Fill(grid.R(col, 10, col+2, 110), round%2 == 0)
+		if err := b.Update(grid.Rect{}, 1); err != nil {
+			t.Fatal(err)
+		}
+		x.add(path[len(path)/2], 6, 40*grid.Straight)
+		x.claim(unitID(round%3), path)
+		x.advance(unitID((round+1)%3), path[len(path)/3])
+		x.decay(3, 4)
+		if err := pl.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		checkEdges(t, pl, x, views, []grid.Point{a, path[len(path)/2]})
+	}
+}
