@@ -79,10 +79,15 @@ func (p *Planner) NewQuery() *Query {
 // blocked goal is no error with Options.Nearest), ErrStale, and options
 // out of range (ErrOptions). "No path" is a Status.
 //
-// Cost: a few clusters' worth of fine search to join start and goal to
-// the waypoint graph, A* over the waypoints between them, and the
-// refinement of the route (a fine search per route edge not yet cached);
-// at most Options.MaxExpansions expansions when that is set.
+// Cost, for S×S clusters: endpoints at most two clusters apart, one A*
+// over their bounding box (at most 3S×3S cells), O(S² log S). Otherwise
+// two searches inside the endpoints' clusters to join them to the
+// waypoint graph, O(S² log S) each; A* on the waypoint graph, O(W log W)
+// for the W waypoints it expands; refinement, O(path length) for the
+// straight edges plus one O(S² log S) cluster search per route edge not
+// yet in the route cache; smoothing, O(path length) line checks. At most
+// Options.MaxExpansions expansions when that is set. No allocation once
+// warm, except when the route cache learns a route.
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
 	res := Result{Path: dst[:0]}
