@@ -103,25 +103,25 @@
 // loop.
 //
 // Both tiers pay: each write refreshes the waypoint-graph edge penalties
-// of the clusters it touched (on a StarCraft map, one run on a shared
-// 2-core machine under load: a hot spot of radius 4, 34 µs; a unit
-// claiming 64 cells, old claims released, 102 µs; a unit advancing one
-// cell, 8.2 µs — go test -run '^$' -bench PenaltyUpdate ./hpa), so the
-// coarse route leaves a road that costs more than the detour, and the
-// fine searches add the same per-cell penalty. A penalty never blocks a
-// cell and never makes one cheaper: the heuristic, the landmarks and the
-// search windows' proofs stay valid, paths stay legal, are found
-// whenever one exists, and stay deterministic. What it cannot do: an
-// abstract edge is charged the penalties on its terrain route; the
-// refinement searches the cluster again with the penalty and may step
-// around a hot spot inside it, but the coarse search does not know it
-// could, so a route can pass a cluster it would have avoided at an exact
-// price. Measured on 200 small generated maps with random hot spots and
-// claims against an exact search priced by an independent model of these
-// rules (go test -run PenaltiesAgainstOracle -v ./hpa): smoothed paths
-// cost 0.19% more on average, 4.8% at the 99th percentile, 25.2% at
-// worst. Those are light loads on small maps, a check of the rules, not
-// a measure of quality under a heavy fight (see the README's penalty
+// of the clusters it touched (on the StarCraft maps, a hot spot of radius
+// 4: about 19 µs; a unit claiming 64 cells, old claims released: 53–57 µs;
+// a unit advancing one cell: about 5 µs — go test -run '^$' -bench
+// PenaltyUpdate -count 3 ./hpa, two runs on a 2-core machine at load
+// average 2 to 3), so the coarse route leaves a road that costs more than
+// the detour, and the fine searches add the same per-cell penalty. A
+// penalty never blocks a cell and never makes one cheaper: the heuristic,
+// the landmarks and the search windows' proofs stay valid, paths stay
+// legal, are found whenever one exists, and stay deterministic. What it
+// cannot do: an abstract edge is charged the penalties on its terrain
+// route; the refinement searches the cluster again with the penalty and
+// may step around a hot spot inside it, but the coarse search does not
+// know it could, so a route can pass a cluster it would have avoided at an
+// exact price. Measured on 200 small generated maps with random hot spots
+// and claims against an exact search priced by an independent model of
+// these rules (go test -run PenaltiesAgainstOracle -v ./hpa): smoothed
+// paths cost 0.19% more on average, 4.8% at the 99th percentile, 25.2% at
+// worst. Those are light loads on small maps, a check of the rules, not a
+// measure of quality under a heavy fight (see the README's penalty
 // section).
 //
 // Every input saturates instead of wrapping: influence stays within
@@ -133,12 +133,12 @@
 //
 // Penalties cost query time where they lie: lines, windows and clusters
 // without any penalty run the plain code. On the StarCraft maps (go test
-// -run '^$' -bench SC1 -benchtime 2x ./hpa), a skirmish of 4 hot spots
-// and 16 claiming units per map made Cells queries 1.35× slower; a busy
-// map of 16 hot spots and 64 units 1.79× (the coarse search expands 41%
-// more waypoints when costs exceed what the heuristic knows, and start
-// and goal join the waypoint graph by search instead of straight lines
-// more often).
+// -run '^$' -bench SC1 -benchtime 2x ./hpa, three runs on a shared
+// machine), a skirmish of 4 hot spots and 16 claiming units per map made
+// Cells queries 1.27× to 1.89× slower; a busy map of 16 hot spots and 64
+// units 1.70× to 2.26× (the coarse search expands 41% more waypoints when
+// costs exceed what the heuristic knows, and start and goal join the
+// waypoint graph by search instead of straight lines more often).
 //
 // Costs are in the grid package's units.
 package hpa

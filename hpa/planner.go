@@ -80,8 +80,9 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 // landmark that an update moved costs one more, not in parallel), marks
 // the dead ends, refreshes the penalty layers, and keeps the cached
 // routes of the clusters the updates did not touch (a cached route is
-// the route a fresh refinement finds). Cost: about 7 ms per StarCraft
-// map on one core (go test -run '^$' -bench Sync ./hpa).
+// the route a fresh refinement finds). Cost: 6.4 to 6.9 ms per
+// StarCraft map on one core, 4.1 to 7.1 ms on two, in three runs on a
+// shared 2-core machine (go test -run '^$' -bench Sync ./hpa).
 //
 // It returns an error wrapping ErrStale when the grid has edits the bake
 // has not applied (the planner is synced with the bake nonetheless, and
@@ -229,9 +230,10 @@ type Options struct {
 	// MaxSmoothPasses (0: one). A second pass starts from the first one's
 	// corners and straightens what it left bent: on the StarCraft maps
 	// (every 8th scenario) it takes the mean length over the optimum from
-	// 0.35% to 0.23% and the 99th percentile from 2.5% to 2.0%, for about
-	// 10 µs more per query (go test -run '^$' -bench SmoothPasses
-	// -benchtime 1x ./hpa). Passes stop early once one changes nothing.
+	// 0.35% to 0.23% and the 99th percentile from 2.5% to 2.0%, for 8 to
+	// 10 µs more per query in two runs (go test -run '^$' -bench
+	// SmoothPasses -benchtime 1x ./hpa). Passes stop early once one
+	// changes nothing.
 	// Other Smooth values ignore it.
 	SmoothPasses int
 	// FirstSteps, if positive, returns only the path's first FirstSteps
