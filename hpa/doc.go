@@ -104,10 +104,10 @@
 //
 // Both tiers pay: each write refreshes the waypoint-graph edge penalties
 // of the clusters it touched (on the StarCraft maps, a hot spot of radius
-// 4: about 19 µs; a unit claiming 64 cells, old claims released: 53–57 µs;
+// 4: 18–20 µs; a unit claiming 64 cells, old claims released: 52–57 µs;
 // a unit advancing one cell: about 5 µs — go test -run '^$' -bench
 // PenaltyUpdate -count 3 ./hpa, two runs on a 2-core machine at load
-// average 2 to 3), so the coarse route leaves a road that costs more than
+// average 1.9 and 2.8), so the coarse route leaves a road that costs more than
 // the detour, and the fine searches add the same per-cell penalty. A
 // penalty never blocks a cell and never makes one cheaper: the heuristic,
 // the landmarks and the search windows' proofs stay valid, paths stay
