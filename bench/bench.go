@@ -120,11 +120,11 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 		if err != nil {
 			return rep, fmt.Errorf("bench: %s: %w", m.Name, err)
 		}
-		w, err := newWorld(g, opt.Load, opt.LoadSeed, mi)
+		w, err := newWorld(g, scens, every, opt.Load, opt.LoadSeed, mi)
 		if err != nil {
 			return rep, fmt.Errorf("bench: %s: %w", m.Name, err)
 		}
-		exact := exactCosts(g, scens, every, w)
+		exact := exactCosts(ctx, g, scens, every, w)
 		rep.Maps = append(rep.Maps, m.Name)
 		size := (len(scens) + every - 1) / every
 		for ai, a := range algos {
@@ -202,15 +202,16 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 
 // exactCosts answers lines 0, every, 2·every, ... of scens with A* under
 // w's load and returns their costs (0 for a blocked endpoint or no
-// path); nil without a load.
-func exactCosts(g *grid.Grid, scens []grid.Scenario, every int, w *world) []grid.Cost {
+// path); nil without a load. It stops early when ctx ends (Run then
+// stops before its next query).
+func exactCosts(ctx context.Context, g *grid.Grid, scens []grid.Scenario, every int, w *world) []grid.Cost {
 	if w == nil {
 		return nil
 	}
 	s := grid.NewSearcher(g)
 	var buf []grid.Point
 	out := make([]grid.Cost, 0, (len(scens)+every-1)/every)
-	for i := 0; i < len(scens); i += every {
+	for i := 0; i < len(scens) && ctx.Err() == nil; i += every {
 		sc := scens[i]
 		var c grid.Cost
 		if g.Passable(sc.Start) && g.Passable(sc.Goal) {

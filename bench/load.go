@@ -20,15 +20,18 @@ const (
 	// NoLoad runs the maps as read.
 	NoLoad Load = "none"
 	// Light is the load of hpa's TestPenaltiesAgainstAStar: up to 5 hot
-	// spots (radius < 8, peak < 20 straight steps), up to 7 units that
-	// claim the whole of an exact path between two random cells (half of
-	// them advanced part of the way), a claim radius of 1 to 40 cells and
-	// a claim cost of up to 3 straight steps, and a third of the maps
-	// with their influence decayed by 1 to 3 quarters.
+	// spots (radius < 8, peak < 20 straight steps), up to 7 claiming
+	// units, a claim radius of 1 to 40 cells and a claim cost of up to 3
+	// straight steps, and a third of the maps with their influence
+	// decayed by 1 to 3 quarters. The penalties lie where the run's
+	// queries go: each hot spot is centred on a random cell of the exact
+	// path of a random scenario line the run answers, and each unit
+	// claims the whole exact path of one (half of them advanced part of
+	// the way), as a group ahead of the unit that asks.
 	Light Load = "light"
-	// Heavy is a battle: 30 hot spots (radius 8 to 16, peak 10 to 40
-	// straight steps) and 40 units claiming their whole paths as Light's
-	// do, with the default claim radius (64) and cost (one straight step).
+	// Heavy is a battle laid out as Light's: 30 hot spots (radius 8 to
+	// 16, peak 10 to 40 straight steps) and 40 claiming units, with the
+	// default claim radius (64 cells) and cost (one straight step).
 	Heavy Load = "heavy"
 	// Terrain gives every passable cell a random weight from 1 to 5; no
 	// penalties.
@@ -91,21 +94,15 @@ type world struct {
 func (w *world) penalized() bool { return w != nil && (w.load == Light || w.load == Heavy) }
 
 // newWorld draws the load for map number mi on g (seeded by seed and
-// mi), changing g's weights for Terrain. It returns nil for NoLoad.
-func newWorld(g *grid.Grid, load Load, seed uint64, mi int) (*world, error) {
+// mi), changing g's weights for Terrain; scens and every are the lines
+// the run answers. It returns nil for NoLoad. Cost: one A* per hot spot
+// and unit.
+func newWorld(g *grid.Grid, scens []grid.Scenario, every int, load Load, seed uint64, mi int) (*world, error) {
 	if load == NoLoad || load == "" {
 		return nil, nil
 	}
 	r := rand.New(rand.NewPCG(seed, uint64(mi)))
 	n := g.Width() * g.Height()
-	open := func() (grid.Point, error) {
-		for range 1000 {
-			if p := g.PointAt(r.IntN(n)); g.Passable(p) {
-				return p, nil
-			}
-		}
-		return grid.Point{}, fmt.Errorf("bench: %s load: no passable cell found in 1000 tries", load)
-	}
 	w := &world{load: load, unit: -1}
 	if load == Terrain {
 		for i := range n {
@@ -135,12 +132,35 @@ func newWorld(g *grid.Grid, load Load, seed uint64, mi int) (*world, error) {
 	default:
 		return nil, fmt.Errorf("bench: unknown load %q", load)
 	}
+	var lines []int
+	for i := 0; i < len(scens); i += max(every, 1) {
+		if sc := scens[i]; sc.Start != sc.Goal && g.Passable(sc.Start) && g.Passable(sc.Goal) {
+			lines = append(lines, i)
+		}
+	}
+	s := grid.NewSearcher(g)
+	route := func() ([]grid.Point, error) {
+		for range 100 {
+			sc := scens[lines[r.IntN(len(lines))]]
+			res, err := s.FindPath(sc.Start, sc.Goal, grid.Options{}, nil)
+			if err != nil {
+				return nil, err
+			}
+			if res.Status == grid.Found {
+				return res.Path, nil
+			}
+		}
+		return nil, fmt.Errorf("bench: %s load: no scenario line with a path in 100 tries", load)
+	}
+	if len(lines) == 0 {
+		hot, units = 0, 0
+	}
 	for range hot {
-		p, err := open()
+		p, err := route()
 		if err != nil {
 			return nil, err
 		}
-		h := hotSpot{at: p}
+		h := hotSpot{at: p[r.IntN(len(p))]}
 		if load == Light {
 			h.radius, h.peak = r.IntN(8), grid.Cost(r.IntN(20*int(grid.Straight)))
 		} else {
@@ -148,26 +168,14 @@ func newWorld(g *grid.Grid, load Load, seed uint64, mi int) (*world, error) {
 		}
 		w.hot = append(w.hot, h)
 	}
-	s := grid.NewSearcher(g)
-	for len(w.units) < units {
-		a, err := open()
+	for range units {
+		p, err := route()
 		if err != nil {
 			return nil, err
 		}
-		z, err := open()
-		if err != nil {
-			return nil, err
-		}
-		res, err := s.FindPath(a, z, grid.Options{}, nil)
-		if err != nil {
-			return nil, err
-		}
-		if res.Status != grid.Found {
-			continue // another island: draw again
-		}
-		u := unitPlan{path: res.Path}
+		u := unitPlan{path: p}
 		if r.IntN(2) == 0 {
-			u.at = r.IntN(len(res.Path))
+			u.at = r.IntN(len(p))
 		}
 		w.units = append(w.units, u)
 	}

@@ -44,7 +44,7 @@ func TestLoads(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pen, err := bench.LoadPenalty(g, load, seed, mi, 0, grid.Point{})
+				pen, err := bench.LoadPenalty(g, scens, 1, load, seed, mi, 0, grid.Point{})
 				if err != nil || (pen == nil) != (load == bench.Terrain) {
 					t.Fatalf("penalty %v, %v", pen != nil, err)
 				}
@@ -61,7 +61,7 @@ func TestLoads(t *testing.T) {
 					}
 					o := oracle.Graph{G: g}
 					if load != bench.Terrain {
-						pen, _ := bench.LoadPenalty(g, load, seed, mi, q.Line, sc.Start)
+						pen, _ := bench.LoadPenalty(g, scens, 1, load, seed, mi, q.Line, sc.Start)
 						o.Penalty = func(p grid.Point) grid.Cost { return pen.At(g.Index(p)) }
 					}
 					sp, _ := path.AStar(simple.Node(o.ID(sc.Start)), simple.Node(o.ID(sc.Goal)), o, o.HeuristicCost)
