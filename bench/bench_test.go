@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
-	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,7 +17,7 @@ import (
 // TestRunGenerated runs every algorithm on two small generated maps and
 // checks the report: every query answered and counted, the exact
 // algorithms on the optimum, the hierarchy never below it, and the table,
-// CSV, JSON and plots written.
+// CSV and JSON written.
 func TestRunGenerated(t *testing.T) {
 	maps := bench.Generated([]int{64, 96}, 40, 3)
 	algos := bench.Algorithms(bench.Config{ClusterSize: 16})
@@ -81,22 +79,6 @@ func TestRunGenerated(t *testing.T) {
 	}
 	if err := json.Unmarshal(j.Bytes(), &back); err != nil || len(back.Queries) != len(rep.Queries) || len(back.Summaries) != len(sums) {
 		t.Errorf("JSON: %v, %d queries, %d summaries", err, len(back.Queries), len(back.Summaries))
-	}
-	dir := t.TempDir()
-	files, err := rep.WritePlots(dir)
-	if err != nil || len(files) != 3 {
-		t.Fatalf("plots: %v %v", files, err)
-	}
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := png.DecodeConfig(fh)
-		fh.Close()
-		if err != nil || cfg.Width < 300 {
-			t.Errorf("%s: %v, %d pixels wide", f, err, cfg.Width)
-		}
 	}
 }
 
@@ -161,8 +143,5 @@ func TestScale(t *testing.T) {
 	var b bytes.Buffer
 	if err := bench.WriteScaleTable(&b, rows); err != nil || !strings.Contains(b.String(), "128²") {
 		t.Errorf("%v\n%s", err, b.String())
-	}
-	if files, err := bench.WriteScalePlots(t.TempDir(), rows); err != nil || len(files) != 1 {
-		t.Errorf("scale plot: %v %v", files, err)
 	}
 }

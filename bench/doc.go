@@ -8,11 +8,13 @@
 // time and memory per cell. Every path is checked against the map and the
 // scenario; a wrong path is an error, not a figure.
 //
-// Reports print as tables (WriteTable), as CSV and JSON for machines, and
-// as PNG plots (gonum's plot module): query time against path length,
-// the distribution of length over the optimum, preparation time against
-// map size. Scale measures how costs grow with generated maps from
-// hundreds to thousands of cells a side.
+// Reports print as tables (WriteTable) and as CSV and JSON for machines.
+// The PNG plots (query time against path length, the distribution of
+// length over the optimum, preparation time against map size, scaling)
+// are drawn from that JSON by the separate module in bench/plots, so
+// that gonum's plot module and its fonts never enter rtspath's go.mod.
+// Scale measures how costs grow with generated maps from hundreds to
+// thousands of cells a side.
 //
 // The `rtspath bench` command drives it; `go test -bench` benchmarks in
 // each package stay the unit-level measurements. Peer libraries are

@@ -66,26 +66,27 @@ func Length(path []Point) float64 {
 	return float64(straight) + float64(diag)*math.Sqrt2 + other
 }
 
-// PathCost returns the cost of a cell path on g and nil, or an error naming
-// the first step that is not a legal move (off the grid, blocked, not a unit
-// step, or cutting a corner the grid's rule forbids). An empty path is
-// invalid; a one-cell path costs 0 if its cell is passable.
+// PathCost returns the cost of a cell path on g and nil, or an error
+// wrapping ErrPath that names the first step that is not a legal move (not
+// a unit step, off the grid, blocked, or cutting a corner the grid's rule
+// forbids). An empty path is invalid; a one-cell path costs 0 if its cell
+// is passable (else ErrOutOfBounds or ErrBlocked). O(len(path)).
 func (g *Grid) PathCost(path []Point) (Cost, error) {
 	if len(path) == 0 {
-		return 0, fmt.Errorf("grid: empty path")
+		return 0, fmt.Errorf("%w: empty path", ErrPath)
 	}
-	if !g.Passable(path[0]) {
-		return 0, fmt.Errorf("%w: path starts on %v", ErrBlocked, path[0])
+	if err := g.check(path[0], "path start"); err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrPath, err)
 	}
 	var c Cost
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
 		d, ok := DirOf(a, b)
 		if !ok {
-			return 0, fmt.Errorf("grid: path step %d from %v to %v is not a unit step", i, a, b)
+			return 0, fmt.Errorf("%w: step %d from %v to %v is not a unit step", ErrPath, i, a, b)
 		}
 		if g.Moves(a)&(1<<d) == 0 {
-			return 0, fmt.Errorf("grid: path step %d from %v to %v is not a legal move under %v", i, a, b, g.rule)
+			return 0, fmt.Errorf("%w: step %d from %v to %v is not a legal move under %v", ErrPath, i, a, b, g.rule)
 		}
 		c += StepCost(d, g.Weight(a), g.Weight(b))
 	}

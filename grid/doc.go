@@ -51,5 +51,15 @@
 // has been asked to search, and resets it in O(1) between queries with
 // generation stamps; after warm-up a query allocates nothing. A Grid may be
 // read by any number of Searchers at once (one per goroutine) as long as
-// nobody modifies it meanwhile.
+// nobody modifies it meanwhile. A search costs O(E log E) for the E cells
+// it expands (see Searcher.FindPath).
+//
+// # Errors
+//
+// "No path" is a Status, not an error. Errors are for bad input and I/O,
+// never a panic: each wraps a sentinel (ErrOutOfBounds, ErrBlocked,
+// ErrWindow, ErrSize, ErrWeight, ErrMovement, ErrPenalty, ErrPath,
+// ErrLength, ErrFormat, ErrMismatch, ErrNilGrid, ErrNil) to test with
+// errors.Is. Functions that return no error give a documented empty
+// answer (0, false, no cells) for points off the grid.
 package grid

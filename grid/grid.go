@@ -50,12 +50,24 @@ var (
 	ErrBlocked     = errors.New("grid: cell is blocked")
 	ErrWeight      = errors.New("grid: terrain weight must be 1..255")
 	ErrWindow      = errors.New("grid: bad search window")
+	ErrMovement    = errors.New("grid: unknown movement rule")
+	ErrPath        = errors.New("grid: invalid path")
+	ErrLength      = errors.New("grid: mismatched lengths")
+	// ErrNilGrid is returned by a Searcher that has no grid (NewSearcher
+	// or SetGrid with nil) and by functions handed a nil *Grid.
+	ErrNilGrid = errors.New("grid: nil grid")
+	// ErrNil is returned for a nil reader, writer or MapFile.
+	ErrNil = errors.New("grid: nil argument")
 )
 
 // Grid is a rectangular map of cells, each passable or blocked and each
 // with a terrain weight (1 = plain ground, up to 255). Passability is held
 // in a bitmap; the legal steps out of every cell under the grid's Movement
 // are cached in one byte per cell and kept up to date by every edit.
+//
+// Every edit increases Version and grows Dirty, the bounding rectangle of
+// the cells edited since a bake last caught up with them (ClearDirty), so
+// that what is derived from the grid can tell it is out of date and where.
 //
 // Memory: 2 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
 // edits must not run concurrently with anything else.
@@ -68,17 +80,20 @@ type Grid struct {
 	hist  [256]int      // how many cells have each weight
 	minW  uint8         // smallest weight on the grid (for the heuristic)
 	ver   uint64        // bumped by every edit
+	dirty Rect          // cells edited since the version clean
+	clean uint64        // the version at the last ClearDirty
 }
 
 // New returns a w×h grid under the given movement rule, every cell passable
 // with weight 1. It returns ErrSize if w or h is not in 1..MaxSide or the
-// grid would hold more than MaxCells cells.
+// grid would hold more than MaxCells cells, and ErrMovement for an unknown
+// rule. O(w×h).
 func New(w, h int, rule Movement) (*Grid, error) {
 	if err := checkSize(w, h); err != nil {
 		return nil, err
 	}
 	if rule > Cardinal {
-		return nil, fmt.Errorf("grid: unknown movement rule %d", rule)
+		return nil, fmt.Errorf("%w: %d", ErrMovement, rule)
 	}
 	n := w * h
 	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1}
@@ -92,6 +107,7 @@ func New(w, h int, rule Movement) (*Grid, error) {
 	}
 	g.hist[1] = n
 	g.refreshMoves(g.Bounds())
+	g.ClearDirty()
 	return g, nil
 }
 
@@ -117,6 +133,46 @@ func (g *Grid) Movement() Movement { return g.rule }
 // Version returns a counter that every edit increases; a cache keyed on it
 // knows when the grid has changed.
 func (g *Grid) Version() uint64 { return g.ver }
+
+// Dirty returns the bounding rectangle of the cells edited (by SetPassable,
+// SetWeight, Fill or FillWeight) since the last ClearDirty, or an empty
+// Rect if none was. It is clipped to the grid. O(1).
+func (g *Grid) Dirty() Rect { return g.dirty }
+
+// ClearDirty empties Dirty: a bake (preprocess.Bake) calls it when it has
+// caught up with the edits (Build, Load, Update). O(1).
+func (g *Grid) ClearDirty() {
+	g.dirty, g.clean = Rect{}, g.ver
+}
+
+// DirtySince returns a rectangle holding every cell edited since the grid's
+// Version was v, and true; or the whole grid and false when it cannot tell
+// because ClearDirty forgot edits made after v (another bake on the same
+// grid caught up with them first), or v is not a version it had. O(1).
+func (g *Grid) DirtySince(v uint64) (Rect, bool) {
+	switch {
+	case v == g.ver:
+		return Rect{}, true
+	case v >= g.clean && v < g.ver:
+		return g.dirty, true
+	}
+	return g.Bounds(), false
+}
+
+// touch records an edit of the cells of r (already clipped to the grid).
+func (g *Grid) touch(r Rect) {
+	g.ver++
+	switch {
+	case r.Empty():
+	case g.dirty.Empty():
+		g.dirty = r
+	default:
+		g.dirty = Rect{
+			Point{min(g.dirty.Min.X, r.Min.X), min(g.dirty.Min.Y, r.Min.Y)},
+			Point{max(g.dirty.Max.X, r.Max.X), max(g.dirty.Max.Y, r.Max.Y)},
+		}
+	}
+}
 
 // Index returns the flat index y*Width+x of p, which must be in bounds.
 func (g *Grid) Index(p Point) int { return p.Y*g.w + p.X }
@@ -185,7 +241,7 @@ func (g *Grid) SetWeight(p Point, w uint8) error {
 		return ErrWeight
 	}
 	g.setWeight(g.Index(p), w)
-	g.ver++
+	g.touch(Rect{p, p.Add(Point{1, 1})})
 	return nil
 }
 
@@ -213,7 +269,7 @@ func (g *Grid) FillWeight(r Rect, w uint8) error {
 			g.setWeight(y*g.w+x, w)
 		}
 	}
-	g.ver++
+	g.touch(r)
 	return nil
 }
 
@@ -248,10 +304,11 @@ func (g *Grid) setWeight(i int, w uint8) {
 	}
 }
 
-// refreshMoves recomputes the step masks of every cell whose mask can
-// depend on a cell of r: r grown by one on each side.
+// refreshMoves records the edit of the cells of r (clipped to the grid)
+// and recomputes the step masks of every cell whose mask can depend on
+// one of them: r grown by one on each side.
 func (g *Grid) refreshMoves(r Rect) {
-	g.ver++
+	g.touch(r)
 	r = r.Grow(1).Intersect(g.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {

@@ -3,6 +3,7 @@ package grid_test
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -255,6 +256,68 @@ func TestScenRoundTrip(t *testing.T) {
 	} {
 		if _, err := grid.ReadScen(strings.NewReader(bad)); !errors.Is(err, grid.ErrFormat) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
+		}
+	}
+}
+
+// TestDirty: after random edits of every kind, every cell whose
+// passability, weight or legal steps differ from a copy taken before them
+// lies in Dirty grown by one (a step mask reads the eight neighbours) and
+// every cell whose passability or weight differs lies in Dirty itself;
+// DirtySince answers for a version after the last ClearDirty and refuses
+// one before it.
+func TestDirty(t *testing.T) {
+	g, _ := grid.New(40, 30, grid.Octile)
+	if !g.Dirty().Empty() {
+		t.Fatalf("new grid: dirty %v", g.Dirty())
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		before := g.Clone()
+		v := g.Version()
+		for range 1 + r.IntN(3) {
+			x, y := r.IntN(50)-5, r.IntN(40)-5
+			rect := grid.R(x, y, x+r.IntN(8), y+r.IntN(8))
+			p := grid.Pt(r.IntN(40), r.IntN(30))
+			switch r.IntN(4) {
+			case 0:
+				g.Fill(rect, r.IntN(2) == 0)
+			case 1:
+				g.FillWeight(rect, uint8(1+r.IntN(4)))
+			case 2:
+				g.SetPassable(p, r.IntN(2) == 0)
+			default:
+				g.SetWeight(p, uint8(1+r.IntN(4)))
+			}
+		}
+		d := g.Dirty()
+		if d != d.Intersect(g.Bounds()) {
+			t.Fatalf("round %d: dirty %v leaves the grid", round, d)
+		}
+		for i := range 40 * 30 {
+			p := g.PointAt(i)
+			if (g.Passable(p) != before.Passable(p) || g.Weight(p) != before.Weight(p)) && !p.In(d) {
+				t.Fatalf("round %d: cell %v changed outside dirty %v", round, p, d)
+			}
+			if g.Moves(p) != before.Moves(p) && !p.In(d.Grow(1)) {
+				t.Fatalf("round %d: steps of %v changed outside dirty %v grown by one", round, p, d)
+			}
+		}
+		if s, ok := g.DirtySince(v); !ok || s != d {
+			t.Fatalf("round %d: DirtySince(%d) = %v %v, want %v", round, v, s, ok, d)
+		}
+		if round%3 == 0 {
+			g.ClearDirty()
+			if !g.Dirty().Empty() {
+				t.Fatal("ClearDirty left", g.Dirty())
+			}
+			if s, ok := g.DirtySince(g.Version()); !ok || !s.Empty() {
+				t.Fatalf("DirtySince(now) = %v %v", s, ok)
+			}
+			// Edits after v were forgotten: the grid cannot tell.
+			if s, ok := g.DirtySince(v); ok || s != g.Bounds() {
+				t.Fatalf("DirtySince(before the clear) = %v %v", s, ok)
+			}
 		}
 	}
 }

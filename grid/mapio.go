@@ -58,9 +58,12 @@ const maxLine = MaxSide + 64
 //
 // LF or CRLF line ends. Malformed input (bad header, wrong row count or
 // length, unknown characters, sizes over MaxSide or MaxCells) returns an
-// error wrapping ErrFormat or ErrSize. Memory grows only with the rows
-// actually read, never with a declared size alone.
+// error wrapping ErrFormat or ErrSize; a nil r, ErrNil. Memory grows only
+// with the rows actually read, never with a declared size alone. O(bytes).
 func ReadMapFile(r io.Reader) (*MapFile, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: ReadMapFile from a nil reader", ErrNil)
+	}
 	br := bufio.NewReaderSize(r, maxLine)
 	line := 0
 	next := func() ([]byte, error) {
@@ -160,8 +163,13 @@ func trunc(b []byte) string {
 	return string(b)
 }
 
-// Grid builds the grid the map describes.
+// Grid builds the grid the map describes. Errors wrap ErrFormat (cells
+// that do not fit the size, unknown characters), ErrSize, ErrMovement, or
+// ErrNil for a nil m. O(cells).
 func (m *MapFile) Grid(opt MapOptions) (*Grid, error) {
+	if m == nil {
+		return nil, fmt.Errorf("%w: Grid of a nil MapFile", ErrNil)
+	}
 	if len(m.Cells) != m.Width*m.Height {
 		return nil, fmt.Errorf("%w: %d cells for a %d×%d map", ErrFormat, len(m.Cells), m.Width, m.Height)
 	}
@@ -185,8 +193,25 @@ func (m *MapFile) Grid(opt MapOptions) (*Grid, error) {
 	return g, nil
 }
 
-// WriteTo writes m in the Moving AI .map format with LF line ends.
+// WriteTo writes m in the Moving AI .map format with LF line ends. A map
+// that ReadMapFile would refuse is not written: a bad size (ErrSize),
+// cells that do not fit it or are not map characters (ErrFormat); nor is
+// a nil m or w (ErrNil). O(cells).
 func (m *MapFile) WriteTo(w io.Writer) (int64, error) {
+	if m == nil || w == nil {
+		return 0, fmt.Errorf("%w: MapFile.WriteTo needs a map and a writer", ErrNil)
+	}
+	if err := checkSize(m.Width, m.Height); err != nil {
+		return 0, err
+	}
+	if len(m.Cells) != m.Width*m.Height {
+		return 0, fmt.Errorf("%w: %d cells for a %d×%d map", ErrFormat, len(m.Cells), m.Width, m.Height)
+	}
+	for i, c := range m.Cells {
+		if _, ok := mapChar(c); !ok {
+			return 0, fmt.Errorf("%w: unknown cell %q at %d,%d", ErrFormat, c, i%m.Width, i/m.Width)
+		}
+	}
 	cw := &countWriter{w: w}
 	bw := bufio.NewWriter(cw)
 	fmt.Fprintf(bw, "type octile\nheight %d\nwidth %d\nmap\n", m.Height, m.Width)
@@ -209,7 +234,8 @@ func (c *countWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// ReadMap reads a Moving AI .map file into a grid (see ReadMapFile).
+// ReadMap reads a Moving AI .map file into a grid (see ReadMapFile and
+// MapFile.Grid for the errors). O(bytes).
 func ReadMap(r io.Reader, opt MapOptions) (*Grid, error) {
 	m, err := ReadMapFile(r)
 	if err != nil {
@@ -220,8 +246,12 @@ func ReadMap(r io.Reader, opt MapOptions) (*Grid, error) {
 
 // MapFileOf returns g as map characters: '.' for plain passable cells, 'S'
 // for passable cells heavier than weight 1, '@' for blocked ones. (The
-// .map format cannot hold the weights themselves.)
+// .map format cannot hold the weights themselves.) A nil g gives a nil
+// MapFile, whose methods return ErrNil. O(cells).
 func MapFileOf(g *Grid) *MapFile {
+	if g == nil {
+		return nil
+	}
 	m := &MapFile{Width: g.w, Height: g.h, Cells: make([]byte, g.w*g.h)}
 	for i := range m.Cells {
 		switch {

@@ -70,9 +70,9 @@ func (g *Grid) LeastCost(a, z Point) Cost {
 }
 
 // StepLineCost returns the cost of the step line from a to z if every
-// step of it is legal and its cost stays below limit. Both cells must be
-// on the grid. O(|z-a|), no allocation. A result equal to LeastCost(a, z)
-// means the line is a least-cost path.
+// step of it is legal and its cost stays below limit; a cell off the grid
+// gives no line. O(|z-a|), no allocation. A result equal to
+// LeastCost(a, z) means the line is a least-cost path.
 func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 	return g.StepLineCostWith(a, z, limit, nil)
 }
@@ -110,7 +110,7 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, 
 		if v := cells[i]; v != 0 {
 			if v > 0 {
 				c += Cost(v)
-			} else {
+			} else if pen.Func != nil {
 				c += max(pen.Func(i), 0)
 			}
 			if c >= limit {
@@ -123,8 +123,12 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, 
 
 // AppendStepLine appends the cells of the step line from a to z under
 // g's movement rule to dst, without a. It does not look at the cells:
-// check the line with StepLineCost first.
+// check the line with StepLineCost first. With a or z off the grid it
+// appends nothing. O(|z-a|).
 func (g *Grid) AppendStepLine(dst []Point, a, z Point) []Point {
+	if !g.Contains(a) || !g.Contains(z) {
+		return dst
+	}
 	s := newLineSteps(a, z, g.rule)
 	p := a
 	for range s.n {

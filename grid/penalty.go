@@ -19,7 +19,8 @@ var ErrPenalty = errors.New("grid: bad penalty")
 // a positive value is the penalty itself, and a negative value says the
 // penalty depends on who asks (a unit's view of other units' claims):
 // then Func(cell) returns it. Func is called for those cells only, so the
-// common case is one array load; its negative results count as 0.
+// common case is one array load; its negative results count as 0, and so
+// do negative cells when Func is nil.
 //
 // Penalties are never negative, so LeastCost and every other lower bound
 // on the plain grid stay lower bounds, and searches stay exact: a search
@@ -29,11 +30,18 @@ type Penalty struct {
 	Func  func(cell int) Cost
 }
 
-// At returns the penalty for entering the cell of index i.
+// At returns the penalty for entering the cell of index i: 0 for an index
+// outside Cells, and 0 for a negative value when Func is nil. O(1).
 func (p *Penalty) At(i int) Cost {
+	if uint(i) >= uint(len(p.Cells)) {
+		return 0
+	}
 	v := p.Cells[i]
 	if v >= 0 {
 		return Cost(v)
+	}
+	if p.Func == nil {
+		return 0
 	}
 	return max(p.Func(i), 0)
 }
@@ -46,8 +54,11 @@ func (p *Penalty) check(g *Grid) error {
 }
 
 // StepLineCostWith is StepLineCost with pen added for every cell the line
-// enters (pen nil: no penalty).
+// enters (pen nil: no penalty). A pen that does not fit g gives no line.
 func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
+	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != len(g.wt) {
+		return 0, false
+	}
 	s := newLineSteps(a, z, g.rule)
 	i := a.Y*g.w + a.X
 	if g.hist[g.minW] == len(g.wt) { // one weight: the length, plus penalties

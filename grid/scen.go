@@ -2,20 +2,22 @@ package grid
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Scenario is one line of a Moving AI .map.scen file: a query and its
 // published optimal octile length.
 type Scenario struct {
 	Bucket        int
-	Map           string // the map name as written; pair files by file name
-	Width, Height int    // the map size the line was made for
-	Start, Goal   Point
+	Map           string  // the map name as written; pair files by file name
+	Width, Height int     // the map size the line was made for
+	Start, Goal   Point   // not checked against Width and Height: see Check
 	Optimal       float64 // published optimal length (straight 1, diagonal √2)
 	Decimals      int     // digits after the decimal point in the file
 }
@@ -33,14 +35,42 @@ func (s Scenario) Matches(length float64) bool {
 	return math.Abs(length-s.Optimal) <= s.Tolerance()
 }
 
+// ErrMismatch is wrapped by the error for a scenario made for a map of
+// another size than the grid it is checked against.
+var ErrMismatch = errors.New("grid: scenario is for another map")
+
+// Check reports whether s can be asked on g: it returns an error wrapping
+// ErrMismatch if s was made for a map of another size (its Width and
+// Height), ErrOutOfBounds if its start or goal is off g, ErrBlocked if one
+// is blocked, and ErrNilGrid for a nil g. The map name is not compared:
+// Moving AI files name maps by paths that need not match the file's. O(1).
+func (s Scenario) Check(g *Grid) error {
+	if g == nil {
+		return fmt.Errorf("%w: scenario checked against no grid", ErrNilGrid)
+	}
+	if s.Width != g.w || s.Height != g.h {
+		return fmt.Errorf("%w: %s is %d×%d, the grid %d×%d", ErrMismatch, s.Map, s.Width, s.Height, g.w, g.h)
+	}
+	if err := g.check(s.Start, "start"); err != nil {
+		return err
+	}
+	return g.check(s.Goal, "goal")
+}
+
 // maxScenLine bounds one scenario line.
 const maxScenLine = 4096
 
 // ReadScen reads a Moving AI .map.scen file: a "version 1" (or "version
 // 1.0") line, then one problem per line, "bucket map width height startX
 // startY goalX goalY optimal", separated by tabs or spaces. Malformed lines
-// return an error wrapping ErrFormat that names the line.
+// return an error wrapping ErrFormat that names the line; a nil r, ErrNil.
+// A well-formed line whose start or goal lies outside its own width and
+// height is read as it is: it is that line's query that is invalid, not
+// the file (see Scenario.Check). O(bytes).
 func ReadScen(r io.Reader) ([]Scenario, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: ReadScen from a nil reader", ErrNil)
+	}
 	br := bufio.NewReaderSize(r, maxScenLine)
 	var out []Scenario
 	line := 0
@@ -96,10 +126,6 @@ func parseScen(f []string) (Scenario, error) {
 	}
 	s.Bucket, s.Map, s.Width, s.Height = v[0], f[1], v[1], v[2]
 	s.Start, s.Goal = Point{v[3], v[4]}, Point{v[5], v[6]}
-	b := Rect{Max: Point{s.Width, s.Height}}
-	if !s.Start.In(b) || !s.Goal.In(b) {
-		return s, fmt.Errorf("start %v or goal %v outside the %d×%d map", s.Start, s.Goal, s.Width, s.Height)
-	}
 	opt, err := strconv.ParseFloat(f[8], 64)
 	if err != nil || opt < 0 || math.IsInf(opt, 0) || math.IsNaN(opt) {
 		return s, fmt.Errorf("optimal length %q", trunc([]byte(f[8])))
@@ -112,17 +138,47 @@ func parseScen(f []string) (Scenario, error) {
 }
 
 // WriteScen writes scenarios in the Moving AI format ("version 1", tab
-// separated, lengths with each scenario's Decimals, 8 if 0).
+// separated, lengths with each scenario's Decimals, 8 if 0). A scenario
+// ReadScen would refuse (a map name that is empty or holds white space, a
+// number outside 0..MaxSide, an optimal length that is negative or not
+// finite, Decimals outside 0..1000, a line too long) is an error wrapping
+// ErrFormat, and nothing is written; a nil w is ErrNil. O(len(scens)).
 func WriteScen(w io.Writer, scens []Scenario) error {
+	if w == nil {
+		return fmt.Errorf("%w: WriteScen to a nil writer", ErrNil)
+	}
+	var line []byte
+	for i, s := range scens {
+		if s.Map == "" || strings.IndexFunc(s.Map, unicode.IsSpace) >= 0 {
+			return fmt.Errorf("%w: scenario %d: map name %q", ErrFormat, i, trunc([]byte(s.Map)))
+		}
+		for _, v := range [...]int{s.Bucket, s.Width, s.Height, s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y} {
+			if v < 0 || v > MaxSide {
+				return fmt.Errorf("%w: scenario %d: %d is not in 0..%d", ErrFormat, i, v, MaxSide)
+			}
+		}
+		if s.Optimal < 0 || math.IsInf(s.Optimal, 0) || math.IsNaN(s.Optimal) || s.Decimals < 0 || s.Decimals > 1000 {
+			return fmt.Errorf("%w: scenario %d: optimal length %v with %d decimals", ErrFormat, i, s.Optimal, s.Decimals)
+		}
+		if line = appendScen(line[:0], s); len(line) > maxScenLine {
+			return fmt.Errorf("%w: scenario %d: line of %d bytes, at most %d", ErrFormat, i, len(line), maxScenLine)
+		}
+	}
 	bw := bufio.NewWriter(w)
 	bw.WriteString("version 1\n")
 	for _, s := range scens {
-		d := s.Decimals
-		if d == 0 {
-			d = 8
-		}
-		fmt.Fprintf(bw, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
-			s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y, d, s.Optimal)
+		line = appendScen(line[:0], s)
+		bw.Write(line)
 	}
 	return bw.Flush()
+}
+
+// appendScen appends s as one line of a scenario file.
+func appendScen(b []byte, s Scenario) []byte {
+	d := s.Decimals
+	if d == 0 {
+		d = 8
+	}
+	return fmt.Appendf(b, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
+		s.Start.X, s.Start.Y, s.Goal.X, s.Goal.Y, d, s.Optimal)
 }

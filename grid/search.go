@@ -109,6 +109,8 @@ type Searcher struct {
 }
 
 // NewSearcher returns a searcher for g. Scratch is allocated on first use.
+// g may be nil until SetGrid gives one; a search without a grid returns
+// ErrNilGrid.
 func NewSearcher(g *Grid) *Searcher {
 	return &Searcher{g: g, gen: 0, end: -1}
 }
@@ -118,6 +120,8 @@ func (s *Searcher) Grid() *Grid { return s.g }
 
 // SetGrid points the searcher at another grid, keeping its scratch.
 func (s *Searcher) SetGrid(g *Grid) { s.g, s.end, s.win = g, -1, Rect{} }
+
+var errNoGrid = fmt.Errorf("%w: the searcher has none (NewSearcher(nil) without SetGrid)", ErrNilGrid)
 
 var (
 	maskW = uint8(1<<West | 1<<SouthWest | 1<<NorthWest)
@@ -196,12 +200,16 @@ func (s *Searcher) point(li int) Point {
 // FindPath searches for a least-cost path from start to goal and writes it
 // into dst (reused from its start). "No path" is a Status, not an error;
 // errors are for bad input: an endpoint off the grid (ErrOutOfBounds),
-// blocked (ErrBlocked) or outside the window (ErrWindow).
+// blocked (ErrBlocked) or outside the window (ErrWindow), a penalty that
+// does not fit (ErrPenalty), no grid (ErrNilGrid).
 //
 // Cost: O(E log E) for E cells expanded; with A* on open ground E is near
 // the path length.
 func (s *Searcher) FindPath(start, goal Point, opt Options, dst []Point) (Result, error) {
 	res := Result{Path: dst[:0], Target: -1, Outside: Unreachable}
+	if s.g == nil {
+		return res, errNoGrid
+	}
 	if err := s.g.check(goal, "goal"); err != nil {
 		return res, err
 	}
@@ -233,12 +241,12 @@ func (s *Searcher) FindNearest(start Point, targets []Point, opt Options, dst []
 
 // FindAll runs Dijkstra from start until every reachable target is settled
 // and writes each target's least cost into costs[i] (Unreachable if none).
-// costs must be as long as targets. Afterwards PathTo returns the path to
+// costs must be as long as targets (else ErrLength). Afterwards PathTo returns the path to
 // any of them, until the next search. It returns the number of cells
 // expanded. Blocked targets and targets outside the window are Unreachable.
 func (s *Searcher) FindAll(start Point, targets []Point, opt Options, costs []Cost) (int, error) {
 	if len(costs) < len(targets) {
-		return 0, fmt.Errorf("grid: FindAll needs %d costs, got %d", len(targets), len(costs))
+		return 0, fmt.Errorf("%w: FindAll needs %d costs, got %d", ErrLength, len(targets), len(costs))
 	}
 	if err := s.markTargets(start, targets, &opt); err != nil {
 		return 0, err
@@ -273,6 +281,9 @@ func (s *Searcher) PathTo(p Point, dst []Point) ([]Point, bool) {
 }
 
 func (s *Searcher) markTargets(start Point, targets []Point, opt *Options) error {
+	if s.g == nil {
+		return errNoGrid
+	}
 	for i, t := range targets {
 		if !s.g.Contains(t) {
 			return fmt.Errorf("%w: target %d at %v on a %d×%d grid", ErrOutOfBounds, i, t, s.g.w, s.g.h)
@@ -457,7 +468,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			if pen != nil {
 				if v := pen[gi+goff[d]]; v > 0 {
 					ng += Cost(v)
-				} else if v < 0 {
+				} else if v < 0 && penFunc != nil {
 					ng += max(penFunc(gi+goff[d]), 0)
 				}
 			}

@@ -1,8 +1,10 @@
 // Package hpa answers path queries on a baked map with the hierarchy
 // built by package preprocess.
 //
-// A query checks its endpoints, answers "no path" at once when they lie on
-// different islands, and then:
+// A query checks its options (ErrOptions) and endpoints, answers "no
+// path" at once when they lie on different islands (with
+// Options.Nearest, it heads for the reachable cell nearest the goal
+// instead, see below), and then:
 //
 //  1. Start and goal at most two clusters apart (at most 64 cells with
 //     small clusters): an exact A* over the clusters' bounding box. The
@@ -41,11 +43,48 @@
 // octile rules (bound 15%) and 18.8% under Cardinal (bound 25%: there a
 // straight shortcut is a staircase, and fewer of them are legal).
 //
+// # Unreachable goals, budgets and first steps
+//
+// With Options.Nearest, a goal on another island or on a blocked cell (a
+// click on a building or a rock) gives Status Partial and the path to
+// the reachable cell nearest it: least octile distance to the goal, ties
+// to the cell nearest the start, then to the least row-major index. The
+// bake knows the start's island, so that cell is found by looking
+// outward from the goal, cluster by cluster, and reading only clusters
+// whose waypoints lie on the start's island; the work grows with the
+// distance from the goal to that island, not with the map. On a 2048²
+// generated map such a query, the path included, expanded at most 5,562
+// cells and waypoints and allocated at most 145 KB (routes it taught
+// the cache), nothing when asked again (TestNearestIsBounded); a
+// whole-map search allocated 86 MB. The path to the cell is an ordinary
+// hierarchical query.
+//
+// Options.MaxExpansions bounds Result.Expanded: every cell and waypoint
+// expanded by any step of the call counts, and a call that runs out
+// returns Status Exhausted. With Nearest it then returns, as the grid
+// searcher does, a path from the start to the cell nearest the goal
+// among those it reached (from the exact window search, the searches
+// that join the start to the waypoints, or the refined part of the
+// route), at least the start itself. A route edge decoded from the route
+// cache counts the expansions its refinement took, so Result.Expanded,
+// and where a budget runs out, never depend on what the cache holds (the
+// work done can be less than the count, never more).
+//
+// Options.FirstSteps cuts the path after that many steps; Result.Truncated
+// says it did, and Result.Cost is then the returned prefix's cost.
+//
 // # Updates
 //
-// After Bake.Update, call Planner.Sync (ErrStale until then). It computes
-// the landmark distances again and keeps the cached routes of the
-// clusters the update did not touch.
+// After editing the grid, call Bake.Update, then Planner.Sync. Until
+// then a query returns ErrStale, never a path: the planner knows when its
+// grid has edits the bake has not applied (the grid counts its edits,
+// grid.Grid.Version) and when the bake was updated after the planner
+// synced. Sync picks the landmarks again on the updated waypoint graph
+// and keeps the cached routes of the clusters the update did not touch.
+// What a planner derives from its bake depends on the bake alone, so the
+// same bake and query give the same answer whatever the planner went
+// through: a game that loads a save or reconnects, and makes a fresh
+// planner on a bake of the same grid, stays in lockstep.
 //
 // # Penalties: influence maps and unit claims
 //

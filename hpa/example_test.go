@@ -53,7 +53,9 @@ func Example() {
 	if err := bake.Update(gate, 0); err != nil {
 		panic(err)
 	}
-	planner.Sync()
+	if err := planner.Sync(); err != nil {
+		panic(err)
+	}
 	res, _ = q.Find(from, to, hpa.Options{Smooth: hpa.Cells}, path)
 	fmt.Printf("%v, %d cells, length %.2f\n", res.Status, len(res.Path), grid.Length(res.Path))
 

@@ -182,7 +182,9 @@ func TestQueryErrorsAndOptions(t *testing.T) {
 	if _, err := q.Find(a, z, hpa.Options{}, nil); !errors.Is(err, hpa.ErrStale) {
 		t.Errorf("after Update: %v", err)
 	}
-	pl.Sync()
+	if err := pl.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	if res, err := q.Find(a, z, hpa.Options{}, nil); err != nil || res.Status != hpa.Found {
 		t.Errorf("after Sync: %v %v", res.Status, err)
 	}
@@ -275,7 +277,9 @@ func TestUpdatesAndSync(t *testing.T) {
 		if err := b.Update(rect, 0); err != nil {
 			t.Fatal(err)
 		}
-		pl.Sync()
+		if err := pl.Sync(); err != nil {
+			t.Fatal(err)
+		}
 		for range 20 {
 			a, z := g.PointAt(r.IntN(160*160)), g.PointAt(r.IntN(160*160))
 			if !g.Passable(a) || !g.Passable(z) {

@@ -326,7 +326,9 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 	if _, err := q.Find(a, z, hpa.Options{Penalty: f.For(1)}, nil); !errors.Is(err, hpa.ErrStale) {
 		t.Fatalf("query before Sync: %v", err)
 	}
-	pl.Sync()
+	if err := pl.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	kept, scratch, _ = f.EdgePenalties()
 	if !slices.Equal(kept, scratch) {
 		t.Fatal("edge penalties after Sync differ from a rebuild")
@@ -352,7 +354,9 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 	if err := b.Update(grid.R(mid.X+6, mid.Y, mid.X+7, mid.Y+1), 1); err != nil {
 		t.Fatal(err)
 	}
-	pl.Sync()
+	if err := pl.Sync(); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := q.Find(a, z, hpa.Options{Penalty: f.For(1)}, nil); !errors.Is(err, hpa.ErrStale) {
 		t.Errorf("a closed layer after Sync: %v", err)
 	}

@@ -11,9 +11,16 @@ import (
 	"github.com/rtspath/rtspath/waypoint"
 )
 
-// ErrStale is returned by a query on a planner whose bake has been
-// updated since the planner last synced: call Planner.Sync.
-var ErrStale = errors.New("hpa: bake updated since the planner synced; call Sync")
+// ErrStale is wrapped by the error of a query on a planner out of step
+// with its grid: the grid has edits no Bake.Update has applied (call
+// Update, then Sync), or the bake was updated since the planner last
+// synced (call Sync). Such a query never returns a path.
+var ErrStale = errors.New("hpa: planner out of step with its grid")
+
+var (
+	errUnsynced  = fmt.Errorf("%w: bake updated since the planner synced; call Sync", ErrStale)
+	errUnapplied = fmt.Errorf("%w: grid edited since the last Bake.Update; call Update, then Sync", ErrStale)
+)
 
 // Config tunes a Planner. The zero value is the default.
 type Config struct {
@@ -43,11 +50,13 @@ type Planner struct {
 	lm       *navgraph.Landmarks
 	lmCells  []grid.Point // where the landmarks stood at the last Sync
 	routes   *routeCache
+	err      error // why the last Sync failed, or nil
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
 }
 
-// NewPlanner returns a planner for b.
+// NewPlanner returns a planner for b. It syncs with b (see Sync); if that
+// fails, the planner's queries return the error.
 func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 	if cfg.Landmarks == 0 {
 		cfg.Landmarks = DefaultLandmarks
@@ -55,89 +64,141 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	p := &Planner{bake: b, cfg: cfg}
+	p := &Planner{bake: b, cfg: cfg, g: b.Grid(), tier: b.Tier()}
 	p.Sync()
 	return p
 }
 
 // Sync refreshes what the planner derives from its bake; call it after
-// Bake.Update, when no query is running. It computes the landmark
-// distances again (Config.Landmarks Dijkstras over the waypoint graph, on
-// Config.Workers goroutines; the landmarks are picked again only when an
-// update moved one) and drops the cached routes of the clusters the
-// update rebuilt. Cost: see BenchmarkSync (go test -bench Sync ./hpa).
-func (p *Planner) Sync() {
+// Bake.Update, when no query is running. What it derives depends on the
+// bake alone, never on the planner's history, so a synced planner
+// answers every query as a fresh planner on the same bake does. It picks
+// the landmarks on the waypoint graph as it is, as NewPlanner does, and
+// computes their distances (Config.Landmarks Dijkstras over the waypoint
+// graph on Config.Workers goroutines, and one more per connected part; a
+// landmark that an update moved costs one more, not in parallel), marks
+// the dead ends, refreshes the penalty layers, and keeps the cached
+// routes of the clusters the updates did not touch (a cached route is
+// the route a fresh refinement finds). Cost: about 7 ms per StarCraft
+// map on one core (go test -run '^$' -bench Sync ./hpa).
+//
+// It returns an error wrapping ErrStale when the grid has edits the bake
+// has not applied (the planner is synced with the bake nonetheless, and
+// its queries return ErrStale until Update and Sync), or when the bake
+// does not hold together (the planner's queries then return the error
+// until a Sync succeeds).
+func (p *Planner) Sync() error {
+	if err := p.sync(); err != nil {
+		p.err = fmt.Errorf("%w: sync failed: %w", ErrStale, err)
+		return p.err
+	}
+	p.err = nil
+	if p.bake.Stale() {
+		return errUnapplied
+	}
+	return nil
+}
+
+func (p *Planner) sync() error {
 	b := p.bake
-	p.g, p.tier, p.version = b.Grid(), b.Tier(), b.Version()
-	n := p.tier.Graph.Len()
-	if p.cfg.Landmarks > 0 {
-		var lm *navgraph.Landmarks
-		var err error
-		if p.lm != nil && p.sameLandmarks() {
-			// The landmarks still stand where they stood: their distances
-			// alone are computed again, one Dijkstra per worker at a time.
-			lm, err = p.lm.Recompute(p.tier.Graph, p.cfg.Workers)
-		} else {
-			lm, err = navgraph.NewLandmarks(p.tier.Graph, p.cfg.Landmarks, p.cfg.Workers)
+	t := b.Tier()
+	n := t.Graph.Len()
+	deadBits := make([]uint64, (n+63)/64)
+	nodeDead := make([]int32, n)
+	for c := range b.Clusters() {
+		first, end := t.PointsOf(c)
+		for u := first; u < end; u++ {
+			pt := t.Points[u]
+			if r := b.LocalRegion(pt.Cell); r < 0 || r != pt.Region {
+				return fmt.Errorf("waypoint %d at %v: region %d, the bake's cell says %d", u, pt.Cell, pt.Region, r)
+			}
+			d := b.RegionDeadEnd(b.PointRegion(pt))
+			nodeDead[u] = d
+			if d >= 0 {
+				deadBits[u/64] |= 1 << (u % 64)
+			}
 		}
-		if err != nil {
-			panic("hpa: " + err.Error()) // a bake's edges always come in pairs
-		}
-		p.lm = lm
-		p.lmCells = p.lmCells[:0]
-		for _, v := range lm.Nodes() {
-			p.lmCells = append(p.lmCells, p.tier.Points[v].Cell)
+		for u := end; u < t.ClusterStart[c+1]; u++ {
+			nodeDead[u] = -1
 		}
 	}
+	var lm *navgraph.Landmarks
+	if p.cfg.Landmarks > 0 {
+		var err error
+		// The landmarks are picked afresh; where the old ones still stand,
+		// their distances are computed in parallel first.
+		lm, err = navgraph.NewLandmarksHint(t.Graph, p.cfg.Landmarks, p.cfg.Workers, p.landmarkHint())
+		if err != nil {
+			return err
+		}
+	}
+	p.lmCells = p.lmCells[:0]
+	if lm != nil {
+		for _, v := range lm.Nodes() {
+			p.lmCells = append(p.lmCells, t.Points[v].Cell)
+		}
+	}
+	p.g, p.tier = b.Grid(), t
+	p.lm, p.deadBits, p.nodeDead = lm, deadBits, nodeDead
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
-	if edges := intraEdges(p.tier); p.routes == nil || 2*edges > len(p.routes.slots) {
+	if edges := intraEdges(t); p.routes == nil || 2*edges > len(p.routes.slots) {
 		p.routes = newRouteCache(edges)
 	}
+	p.version = b.Version()
 	for _, f := range p.penalties {
 		f.sync()
 	}
-	p.deadBits = make([]uint64, (n+63)/64)
-	p.nodeDead = make([]int32, n)
-	for c := range b.Clusters() {
-		first, end := p.tier.PointsOf(c)
-		for u := first; u < end; u++ {
-			d := b.RegionDeadEnd(b.PointRegion(p.tier.Points[u]))
-			p.nodeDead[u] = d
-			if d >= 0 {
-				p.deadBits[u/64] |= 1 << (u % 64)
-			}
-		}
-		for u := end; u < p.tier.ClusterStart[c+1]; u++ {
-			p.nodeDead[u] = -1
-		}
-	}
+	return nil
 }
 
 // Bytes returns the memory the planner holds beside its bake: dead-end
 // marks, landmark distances and the routes cached so far.
 func (p *Planner) Bytes() int {
-	n := 8*len(p.deadBits) + 4*len(p.nodeDead) + 8*len(p.routes.slots) + int(p.routes.size.Load())
+	n := 8*len(p.deadBits) + 4*len(p.nodeDead)
+	if p.routes != nil {
+		n += 8*len(p.routes.slots) + int(p.routes.size.Load())
+	}
 	if p.lm != nil {
 		n += p.lm.Bytes()
 	}
 	return n
 }
 
-// sameLandmarks reports whether every landmark slot still holds a point
-// on the landmark's cell.
-func (p *Planner) sameLandmarks() bool {
-	t := p.tier
-	for i, v := range p.lm.Nodes() {
-		if int(v) >= len(t.Points) {
-			return false
+// landmarkHint returns the landmarks of the last Sync, renumbered to the
+// slots that hold their cells now (an update may have laid the tier out
+// again).
+func (p *Planner) landmarkHint() []int32 {
+	t := p.bake.Tier()
+	var nodes []int32
+	for _, cell := range p.lmCells {
+		if !p.g.Contains(cell) {
+			continue
 		}
-		c := t.Points[v].Cluster
-		if v >= t.ClusterStart[c]+t.ClusterLen[c] || t.Points[v].Cell != p.lmCells[i] {
-			return false
+		first, end := t.PointsOf(t.ClusterOf(cell))
+		for u := first; u < end; u++ {
+			if t.Points[u].Cell == cell {
+				nodes = append(nodes, u)
+				break
+			}
 		}
 	}
-	return true
+	return nodes
+}
+
+// stale returns why q may not answer now (wrapping ErrStale), or nil.
+// O(1).
+func (q *Query) stale() error {
+	p := q.p
+	switch {
+	case p.err != nil:
+		return p.err
+	case p.version != p.bake.Version() || q.fine.Grid() != p.g:
+		return errUnsynced
+	case p.bake.Stale():
+		return errUnapplied
+	}
+	return nil
 }
 
 // Bake returns the planner's bake.
@@ -159,25 +220,51 @@ const (
 )
 
 // Options tune one query. The zero value returns the whole raw path.
+// Find rejects out-of-range values with an error wrapping ErrOptions.
 type Options struct {
+	// Smooth is Raw, Cells or Corners.
 	Smooth Smoothing
-	// SmoothPasses is the number of Cells smoothing passes (0: one). A
-	// second pass starts from the first one's corners and straightens
-	// what it left bent: on the StarCraft maps (every 8th scenario) it
-	// takes the mean length over the optimum from 0.35% to 0.23% and the
-	// 99th percentile from 2.5% to 2.0%, for about 11 µs more per query.
+	// SmoothPasses is the number of Cells smoothing passes, 0 to
+	// MaxSmoothPasses (0: one). A second pass starts from the first one's
+	// corners and straightens what it left bent: on the StarCraft maps
+	// (every 8th scenario) it takes the mean length over the optimum from
+	// 0.35% to 0.23% and the 99th percentile from 2.5% to 2.0%, for about
+	// 11 µs more per query. Passes stop early once one changes nothing.
+	// Other Smooth values ignore it.
 	SmoothPasses int
 	// FirstSteps, if positive, returns only the path's first FirstSteps
 	// cells past the start (start moving now, ask again later); the rest is
-	// not refined, which saves time on long paths.
+	// not refined, which saves time on long paths. Result.Truncated says
+	// whether the path was cut. Negative is an error.
 	FirstSteps int
-	// Nearest: when the goal cannot be reached, return the path to the
-	// reachable cell closest to it (found by a fine search bounded by
-	// MaxExpansions, or by 1<<20 expansions when that is zero).
+	// Nearest: when the goal cannot be reached (it lies on another island,
+	// or it is blocked: a click on a building or a rock), return the path
+	// to the reachable cell nearest it, with Status Partial. "Nearest" is
+	// as in grid.Options.Nearest: the least octile distance
+	// (grid.OctileCost) to the goal; ties go to the cell with the least
+	// octile distance from the start, then to the least row-major index
+	// (y, then x). The cell is found from the bake's islands by looking
+	// outward from the goal, cluster by cluster, for cells of the start's
+	// island, so its cost grows with how far the goal lies from them, not
+	// with the map. Without Nearest a blocked goal is an error
+	// (grid.ErrBlocked) and an unreachable one NoPath.
+	//
+	// With MaxExpansions, Nearest also shapes what a call that runs out
+	// returns, as grid's searcher does: a path from the start to the cell
+	// nearest the goal (least octile distance, then least cost) among the
+	// cells on the paths from the start that the call found before it ran
+	// out (the exact window search's best, the searches that join the
+	// start to the waypoints, the part of the route already refined), or
+	// the start alone.
 	Nearest bool
-	// MaxExpansions bounds the work of one call, counted in expanded grid
-	// cells and waypoints (0: no bound). A query that runs out returns
-	// Status Exhausted.
+	// MaxExpansions bounds the work of one call (0: no bound; negative is
+	// an error): Result.Expanded never exceeds it. Every grid cell and
+	// waypoint the call expands counts: the window search, joining start
+	// and goal to the waypoints, the coarse search, refinement (a route
+	// from the cache counts what refining it took), and with
+	// Nearest each cluster and cell examined in the search for the nearest
+	// reachable cell. Smoothing expands nothing. A call that runs out
+	// returns Status Exhausted (with Nearest, a partial path; see there).
 	MaxExpansions int
 	// Penalty, if set (Penalties.For), adds an influence map and other
 	// units' claims to the costs the query minimizes, at both tiers.
@@ -185,14 +272,49 @@ type Options struct {
 	Penalty Penalty
 }
 
+// MaxSmoothPasses is the largest Options.SmoothPasses: passes beyond it
+// stop paying. On the StarCraft maps (every 8th of 10,238 scenarios),
+// pass 2 made 3,750 paths cheaper, pass 8 only 62, moving the mean length
+// over the optimum from 0.1826% to 0.1816%; the 99th percentile has not
+// moved since pass 6 (1.763%). Passes 9 to 12 together took the mean
+// 0.0015% further (measured before the cap). Command:
+// go test -run '^$' -bench SmoothPasses -benchtime 1x ./hpa
+const MaxSmoothPasses = 8
+
+// ErrOptions is wrapped by the error Find returns for out-of-range
+// Options.
+var ErrOptions = errors.New("hpa: bad query options")
+
+// check reports out-of-range options.
+func (o *Options) check() error {
+	switch {
+	case o.Smooth > Corners:
+		return fmt.Errorf("%w: Smooth %d (want Raw, Cells or Corners)", ErrOptions, o.Smooth)
+	case o.SmoothPasses < 0 || o.SmoothPasses > MaxSmoothPasses:
+		return fmt.Errorf("%w: SmoothPasses %d (want 0..%d)", ErrOptions, o.SmoothPasses, MaxSmoothPasses)
+	case o.FirstSteps < 0:
+		return fmt.Errorf("%w: negative FirstSteps %d", ErrOptions, o.FirstSteps)
+	case o.MaxExpansions < 0:
+		return fmt.Errorf("%w: negative MaxExpansions %d", ErrOptions, o.MaxExpansions)
+	}
+	return nil
+}
+
 // Status says how a query ended.
 type Status uint8
 
 const (
+	// NoPath: the goal cannot be reached (and Nearest was not set).
 	NoPath Status = iota
+	// Found: Path leads to the goal.
 	Found
-	Partial   // Nearest: the path leads to the reachable cell closest to the goal
-	Exhausted // MaxExpansions ran out
+	// Partial: Nearest was set and the goal cannot be reached (another
+	// island, or blocked); Path leads to the reachable cell nearest it.
+	Partial
+	// Exhausted: MaxExpansions ran out. With Nearest, Path leads to the
+	// best cell the call reached (see Options.Nearest); without, it is
+	// empty.
+	Exhausted
 )
 
 func (s Status) String() string {
@@ -203,11 +325,18 @@ func (s Status) String() string {
 type Result struct {
 	Status Status
 	Path   []grid.Point
-	// Cost is the path's cost on the grid (for Corners, the cost of the
-	// Cells path the corners come from).
+	// Cost is the cost of Path as returned, penalties included: of its
+	// cells for Raw and Cells; for Corners, of the Cells path the corners
+	// come from, up to the last corner returned. A truncated path's Cost
+	// is its prefix's, not the whole route's.
 	Cost grid.Cost
-	// Expanded counts grid cells and waypoints expanded; Waypoints the
-	// waypoints alone (the coarse search's share).
+	// Truncated: Options.FirstSteps cut Path short of where it leads
+	// (the goal for Found, the nearest reachable cell for Partial, the
+	// best cell reached for Exhausted). Ask again to get further.
+	Truncated bool
+	// Expanded counts grid cells and waypoints expanded (at most
+	// Options.MaxExpansions when that is set); Waypoints the waypoints
+	// alone (the coarse search's share).
 	Expanded int
 	// Coarse is the number of waypoints on the abstract route (0 when an
 	// exact search joined start and goal directly).

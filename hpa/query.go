@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"errors"
 	"slices"
 
 	"github.com/rtspath/rtspath/grid"
@@ -39,6 +40,15 @@ type Query struct {
 	prefix        []grid.Cost
 	epen          []navgraph.Cost // refine: the penalty of each route edge
 	legs          int             // legs of the last smoothCells result
+	cidx          []int32         // corners: each corner's index in its cell path
+
+	bud   budget // what is left of Options.MaxExpansions
+	track bool   // Nearest under a budget: keep the best partial path
+	// The best partial path so far (legal, from the start), the octile
+	// distance from its end to bestTo (the query's goal), and its cost.
+	best         []grid.Point
+	bestTo       grid.Point
+	bestH, bestC grid.Cost
 
 	// Penalties of the current query (pen nil: none).
 	pen      *grid.Penalty
@@ -65,19 +75,31 @@ func (p *Planner) NewQuery() *Query {
 }
 
 // Find returns a path from start to goal into dst (reused from its
-// start). Errors are for bad input (endpoints off the map or blocked,
-// ErrStale); "no path" is a Status.
+// start). Errors are for bad input: endpoints off the map or blocked (a
+// blocked goal is no error with Options.Nearest), ErrStale, and options
+// out of range (ErrOptions). "No path" is a Status.
+//
+// Cost: a few clusters' worth of fine search to join start and goal to
+// the waypoint graph, A* over the waypoints between them, and the
+// refinement of the route (a fine search per route edge not yet cached);
+// at most Options.MaxExpansions expansions when that is set.
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
 	res := Result{Path: dst[:0]}
-	if p.version != p.bake.Version() || q.fine.Grid() != p.g {
-		return res, ErrStale
+	if err := opt.check(); err != nil {
+		return res, err
+	}
+	if err := q.stale(); err != nil {
+		return res, err
 	}
 	if err := p.check(start, "start"); err != nil {
 		return res, err
 	}
-	if err := p.check(goal, "goal"); err != nil {
-		return res, err
+	// A blocked goal (a click on a building) is no error with Nearest:
+	// the query heads for the nearest reachable cell.
+	open := p.g.Contains(goal) && p.g.Passable(goal)
+	if !open && (!opt.Nearest || !p.g.Contains(goal)) {
+		return res, p.check(goal, "goal")
 	}
 	if err := q.usePenalty(opt.Penalty, start); err != nil {
 		return res, err
@@ -85,28 +107,83 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if q.coarse.Graph() != p.tier.Graph {
 		q.coarse.SetGraph(p.tier.Graph)
 	}
-	budget := opt.MaxExpansions
-	spend := func(n int) bool { // false when the budget ran out
-		res.Expanded += n
-		return budget <= 0 || res.Expanded < budget
-	}
-	left := func() int {
-		if budget <= 0 {
-			return 0
+	q.bud = budget{max: opt.MaxExpansions}
+	q.track = opt.Nearest && opt.MaxExpansions > 0
+	q.bestTo, q.bestH, q.bestC = goal, grid.OctileCost(start, goal), 0
+	q.best = append(q.best[:0], start)
+
+	status, end := Found, goal
+	var err error
+	if !open || !p.bake.SameIsland(start, goal) {
+		if !opt.Nearest {
+			return res, nil
 		}
-		return max(1, budget-res.Expanded)
+		status = Partial
+		end, err = q.nearestCell(start, goal)
 	}
-	if start == goal {
-		res.Status, res.Path = Found, append(res.Path, start)
+	raw, ok := q.raw[:0], true
+	switch {
+	case err != nil:
+	case end == start:
+		raw = append(raw, start)
+	default:
+		raw, ok, err = q.plan(start, end, opt, &res)
+	}
+	res.Expanded = q.bud.used
+	switch {
+	case errors.Is(err, errSpent):
+		res.Status = Exhausted
+		if !opt.Nearest {
+			return res, nil
+		}
+		raw, status, end = q.best, Exhausted, q.best[len(q.best)-1]
+	case err != nil:
+		return res, err
+	case !ok:
 		return res, nil
 	}
-	b := p.bake
-	if !b.SameIsland(start, goal) {
-		if opt.Nearest {
-			return q.nearest(start, goal, opt, res)
+
+	// Shape the result.
+	switch opt.Smooth {
+	case Raw:
+		res.Path = append(res.Path, raw...)
+	case Cells:
+		res.Path, res.Cost = q.smoothCells(raw, res.Path)
+		// Each further pass starts its shortcuts from the last pass's
+		// anchors and straightens what that left bent; a single
+		// straight leg, or a pass that changed nothing, leaves nothing
+		// for the next.
+		for pass := 1; pass < opt.SmoothPasses && q.legs > 1; pass++ {
+			q.tmp = append(q.tmp[:0], res.Path...)
+			res.Path, res.Cost = q.smoothCells(q.tmp, res.Path[:0])
+			if slices.Equal(q.tmp, res.Path) {
+				break
+			}
 		}
-		return res, nil
+	case Corners:
+		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
+		res.Path = q.corners(q.tmp, res.Path)
 	}
+	res.Status = status
+	cut := opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1
+	if cut {
+		res.Path = res.Path[:opt.FirstSteps+1]
+	}
+	res.Truncated = res.Path[len(res.Path)-1] != end
+	switch {
+	case opt.Smooth == Raw || cut && opt.Smooth == Cells:
+		res.Cost = q.cost(res.Path)
+	case cut && opt.Smooth == Corners:
+		res.Cost = q.cost(q.tmp[:q.cidx[opt.FirstSteps]+1])
+	}
+	return res, nil
+}
+
+// plan finds a path from start to goal, on one island, into q.raw and
+// returns it; false when there is none. It sets res.Coarse and
+// res.Waypoints.
+func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.Point, bool, error) {
+	p := q.p
 	t := p.tier
 	cs, cg := t.ClusterOf(start), t.ClusterOf(goal)
 	raw := q.raw[:0]
@@ -132,15 +209,14 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 					break
 				}
 			}
-			r, err := q.fine.FindPath(start, goal, grid.Options{Window: win, MaxExpansions: left(), Penalty: q.penIn(win)}, raw)
-			if err != nil {
-				return res, err
-			}
+			r, err := q.search(start, goal, grid.Options{Window: win, Nearest: q.track, Penalty: q.penIn(win)}, raw)
 			raw = r.Path
-			if !spend(r.Expanded) {
-				res.Status = Exhausted
+			if q.track && len(raw) > 0 {
+				q.offer(raw)
+			}
+			if err != nil {
 				q.raw = raw
-				return res, nil
+				return raw, false, err
 			}
 			found = r.Status == grid.Found && r.Cost <= r.Outside
 			if r.Status == grid.Found && !found && (!cand || r.Cost < candCost) {
@@ -156,59 +232,34 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 			o.FirstSteps = 0
 		}
 		var err error
-		raw, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], &res, left, spend)
+		raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
 		switch {
 		case err != nil:
-			return res, err
-		case cand && (res.Status != Found || q.cost(raw) >= candCost):
-			raw, q.near = q.near, raw // the windowed path wins ties
-		case res.Status != Found:
 			q.raw = raw
-			return res, nil
+			return raw, false, err
+		case cand && (!found || q.cost(raw) >= candCost):
+			raw, q.near = q.near, raw // the windowed path wins ties
+			found = true
 		}
 	}
 	q.raw = raw
-
-	// Shape the result.
-	switch opt.Smooth {
-	case Raw:
-		res.Path = append(res.Path, raw...)
-	case Cells:
-		var c grid.Cost
-		res.Path, c = q.smoothCells(raw, res.Path)
-		// Each further pass starts its shortcuts from the last pass's
-		// anchors and straightens what that left bent; a single
-		// straight leg has nothing left to straighten.
-		for pass := 1; pass < opt.SmoothPasses && q.legs > 1; pass++ {
-			q.tmp = append(q.tmp[:0], res.Path...)
-			res.Path, c = q.smoothCells(q.tmp, res.Path[:0])
-		}
-		res.Cost = c
-	case Corners:
-		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
-		res.Path = q.corners(q.tmp, res.Path)
-	}
-	res.Status = Found
-	cut := opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1
-	if cut {
-		res.Path = res.Path[:opt.FirstSteps+1]
-	}
-	if opt.Smooth == Raw || cut && opt.Smooth == Cells {
-		res.Cost, _ = p.g.PathCostWith(res.Path, q.pen)
-	}
-	return res, nil
+	return raw, found, nil
 }
 
-// hierarchical finds a path through the waypoint tier into raw and sets
-// res.Status to Found, NoPath or Exhausted.
-func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result, left func() int, spend func(int) bool) ([]grid.Point, error) {
+// hierarchical finds a path through the waypoint tier into raw; false
+// when there is none.
+func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result) ([]grid.Point, bool, error) {
 	p, b := q.p, q.p.bake
-	res.Status = NoPath
 	// Connect start and goal to the waypoints of their regions.
-	q.cq.Sources = q.connect(start, cs, q.cq.Sources[:0], res)
-	q.cq.Targets = q.connect(goal, cg, q.cq.Targets[:0], res)
+	var err error
+	if q.cq.Sources, err = q.connect(start, cs, q.cq.Sources[:0], true); err != nil {
+		return raw, false, err
+	}
+	if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil {
+		return raw, false, err
+	}
 	if len(q.cq.Sources) == 0 || len(q.cq.Targets) == 0 {
-		return raw, nil
+		return raw, false, nil
 	}
 	q.goal = goal
 	q.dS, q.dG = b.DeadEnd(start), b.DeadEnd(goal)
@@ -218,19 +269,20 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	if q.pen != nil {
 		q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
 	}
-	q.cq.MaxExpansions = left()
-	cr, err := q.coarse.Search(&q.cq, q.nodes)
-	if err != nil {
-		return raw, err
+	if q.cq.MaxExpansions, err = q.bud.limit(); err != nil {
+		return raw, false, err
 	}
+	cr, err := q.coarse.Search(&q.cq, q.nodes)
 	q.nodes = cr.Path
 	res.Waypoints = cr.Expanded
-	if !spend(cr.Expanded) {
-		res.Status = Exhausted
-		return raw, nil
-	}
-	if !cr.Found {
-		return raw, nil
+	q.bud.used += cr.Expanded
+	switch {
+	case err != nil:
+		return raw, false, err
+	case cr.Exhausted:
+		return raw, false, errSpent
+	case !cr.Found:
+		return raw, false, nil
 	}
 	res.Coarse = len(cr.Path)
 	limit := -1
@@ -239,10 +291,10 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	}
 	src, tgt := q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
 	raw, err = q.refine(raw, start, goal, cs, cg, cr.Path, src, tgt, opt.Smooth != Raw, limit)
-	if err == nil {
-		res.Status = Found
+	if errors.Is(err, errSpent) && q.track {
+		q.offer(raw)
 	}
-	return raw, err
+	return raw, err == nil, err
 }
 
 // cost returns the cost of a path of legal steps, penalties included.
@@ -310,9 +362,12 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 }
 
 // connect appends to eps the waypoints of pt's region in cluster c with
-// the exact cost of reaching each from pt inside the cluster.
-func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Result) []navgraph.Endpoint {
+// the exact cost of reaching each from pt inside the cluster. fromStart
+// says pt is the query's start: its paths may then serve as a partial
+// answer (Options.Nearest under a budget).
+func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart bool) ([]navgraph.Endpoint, error) {
 	t, b := q.p.tier, q.p.bake
+	offer := fromStart && q.track
 	region := b.LocalRegion(pt)
 	q.ids, q.pts = q.ids[:0], q.pts[:0]
 	first, end := t.PointsOf(c)
@@ -323,7 +378,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 		}
 	}
 	if len(q.ids) == 0 {
-		return eps
+		return eps, nil
 	}
 	// Points reached by a free, flat octile path cost exactly the
 	// heuristic: no search. Under a penalty, such a line that crosses
@@ -334,41 +389,74 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 	// share one Dijkstra in the cluster.
 	k := 0
 	for i, u := range q.ids {
-		if c, ok := q.straight(pt, q.pts[i]); ok {
-			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
-			continue
-		}
-		if g := q.p.g; q.pen != nil {
-			if c, ok := g.StepLineCost(pt, q.pts[i], grid.Unreachable); ok && c == g.LeastCost(pt, q.pts[i]) {
+		c, ok := q.straight(pt, q.pts[i])
+		if g := q.p.g; !ok && q.pen != nil {
+			if c, ok = g.StepLineCost(pt, q.pts[i], grid.Unreachable); ok && c == g.LeastCost(pt, q.pts[i]) {
 				c, _ = g.StepLineCostWith(pt, q.pts[i], grid.Unreachable, q.pen)
-				eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
-				continue
+			} else {
+				ok = false
 			}
+		}
+		if ok {
+			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
+			if offer {
+				q.seg = q.p.g.AppendStepLine(append(q.seg[:0], pt), pt, q.pts[i])
+				q.offer(q.seg)
+			}
+			continue
 		}
 		q.ids[k], q.pts[k] = u, q.pts[i]
 		k++
 	}
 	if k == 0 {
-		return eps
+		return eps, nil
 	}
 	q.ids, q.pts = q.ids[:k], q.pts[:k]
 	q.costs = slices.Grow(q.costs[:0], k)[:k]
 	win := t.ClusterRect(c)
 	if k <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
 		for i, z := range q.pts {
-			r, err := q.fine.FindPath(pt, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
+			r, err := q.search(pt, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
 			q.seg = r.Path
-			res.Expanded += r.Expanded
+			if errors.Is(err, errSpent) {
+				return eps, err
+			}
 			q.costs[i] = grid.Unreachable
 			if err == nil && r.Status == grid.Found {
 				q.costs[i] = r.Cost
+				if offer {
+					q.offer(r.Path)
+				}
 			}
 		}
 	} else {
-		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win)}, q.costs)
-		res.Expanded += n
+		lim, err := q.bud.limit()
 		if err != nil {
-			return eps
+			return eps, err
+		}
+		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win), MaxExpansions: lim}, q.costs)
+		q.bud.used += n
+		if err != nil {
+			return eps, nil
+		}
+		// The points share pt's region, so a point left unreached was
+		// cut off by the budget.
+		spent := false
+		best := -1
+		for i, z := range q.pts {
+			switch {
+			case q.costs[i] == grid.Unreachable:
+				spent = lim > 0 && n >= lim
+			case offer && (best < 0 || grid.OctileCost(z, q.bestTo) < grid.OctileCost(q.pts[best], q.bestTo)):
+				best = i
+			}
+		}
+		if best >= 0 {
+			q.seg, _ = q.fine.PathTo(q.pts[best], q.seg)
+			q.offer(q.seg)
+		}
+		if spent {
+			return eps, errSpent
 		}
 	}
 	for i, u := range q.ids {
@@ -376,7 +464,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, res *Resu
 			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(q.costs[i])})
 		}
 	}
-	return eps
+	return eps, nil
 }
 
 // piece appends the exact path from a to z inside cluster c (without a
@@ -388,7 +476,8 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		}
 		return q.p.g.AppendStepLine(raw, a, z), nil
 	}
-	r, err := q.fine.FindPath(a, z, grid.Options{Window: q.p.tier.ClusterRect(c), Penalty: q.penIn(q.p.tier.ClusterRect(c))}, q.seg)
+	win := q.p.tier.ClusterRect(c)
+	r, err := q.search(a, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
 	q.seg = r.Path
 	if err != nil {
 		return raw, err
@@ -397,30 +486,6 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		return append(raw, r.Path[1:]...), nil
 	}
 	return append(raw, r.Path...), nil
-}
-
-// nearest answers a query whose goal lies on another island.
-func (q *Query) nearest(start, goal grid.Point, opt Options, res Result) (Result, error) {
-	limit := opt.MaxExpansions
-	if limit <= 0 {
-		limit = 1 << 20
-	}
-	r, err := q.fine.FindPath(start, goal, grid.Options{Nearest: true, MaxExpansions: limit, Penalty: q.pen}, res.Path)
-	res.Path, res.Expanded, res.Cost = r.Path, res.Expanded+r.Expanded, r.Cost
-	if err != nil {
-		return res, err
-	}
-	switch r.Status {
-	case grid.Partial:
-		res.Status = Partial
-	case grid.Exhausted:
-		res.Status = Exhausted
-	}
-	if opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1 {
-		res.Path = res.Path[:opt.FirstSteps+1]
-		res.Cost, _ = q.p.g.PathCostWith(res.Path, q.pen)
-	}
-	return res, nil
 }
 
 func union(a, b grid.Rect) grid.Rect {

@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"fmt"
 	"sync/atomic"
 
 	"github.com/rtspath/rtspath/grid"
@@ -12,10 +13,16 @@ import (
 // has refined it, so that later queries decode it instead of searching
 // the cluster again. It is filled lazily by concurrent queries (slots are
 // set by compare-and-swap). A route stays good while its cluster is not
-// rebuilt (Bake.ClusterVersion) and its nodes sit on the same cells, so
-// an update invalidates only the routes of the clusters it touched. A
-// route is always computed from the edge's lower node to its higher one,
-// so what a query gets never depends on which query came first.
+// rebuilt (Bake.ClusterVersion), its nodes sit on the same cells and the
+// grid's least weight, which scales the search heuristic and so decides
+// between routes of equal cost, is the same; so an update invalidates
+// only the routes of the clusters it touched. A route is always computed
+// from the edge's lower node to its higher one, and only while the bake
+// is in step with its grid: an entry is always the route a fresh
+// refinement would find, and a query that decodes it is charged the
+// expansions that refinement took (Result.Expanded, MaxExpansions), so
+// what a query gets never depends on which query came first or on what
+// the planner went through.
 type routeCache struct {
 	slots []atomic.Pointer[route]
 	mask  uint32
@@ -26,6 +33,8 @@ type route struct {
 	u, v  int32 // u < v
 	a, z  grid.Point
 	ver   uint64 // the cluster's version when the route was made
+	minW  uint8  // the grid's least weight then
+	cost  int32  // cells the refinement expanded (0: a step line)
 	steps []grid.Dir
 }
 
@@ -107,7 +116,7 @@ func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.P
 	}
 	if pen > 0 {
 		a := t.Points[u].Cell
-		r, err := q.fine.FindPath(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
+		r, err := q.search(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
 		q.seg = r.Path
 		if err != nil {
 			return raw, err
@@ -138,25 +147,71 @@ func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.P
 }
 
 // edgeRoute returns the route of the intra-cluster edge lo→hi (lo < hi)
-// from the cache, or refines it and caches it.
+// from the cache, or refines it and caches it. Either way it charges the
+// call's budget what the refinement expands, and stops where that
+// refinement would stop (errSpent), so the answer is the same whatever
+// the cache holds.
 func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 	p := q.p
 	t := p.tier
 	a, z := t.Points[lo].Cell, t.Points[hi].Cell
 	ver := p.bake.ClusterVersion(int(t.Points[lo].Cluster))
+	minW := p.g.MinWeight()
 	r := p.routes.get(lo, hi)
-	if r != nil && r.ver == ver && r.a == a && r.z == z {
+	if r != nil && r.ver == ver && r.a == a && r.z == z && r.minW == minW {
+		if r.cost == 0 {
+			return r, nil // a step line: no search, nothing charged
+		}
+		// As q.search would: stopped by what is left of the budget.
+		n, err := q.bud.limit()
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 && int(r.cost) > n {
+			q.bud.used += n
+			return nil, errSpent
+		}
+		q.bud.used += int(r.cost)
 		return r, nil
 	}
+	used := q.bud.used
 	var err error
-	q.seg, err = t.Route(q.fine, lo, hi, q.seg)
+	q.seg, err = q.edgeSearch(lo, hi, q.seg)
 	if err != nil {
 		return nil, err
 	}
-	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, steps: make([]grid.Dir, len(q.seg)-1)}
+	fresh := &route{u: lo, v: hi, a: a, z: z, ver: ver, minW: minW, cost: int32(q.bud.used - used), steps: make([]grid.Dir, len(q.seg)-1)}
 	for i := 1; i < len(q.seg); i++ {
 		fresh.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
 	}
-	p.routes.put(fresh, r)
+	if !p.bake.Stale() {
+		// Between an edit and its Update (a penalty layer may refresh
+		// its edges then) the route is of the edited grid while the
+		// cluster's version still names the grid before: keep it out.
+		p.routes.put(fresh, r)
+	}
 	return fresh, nil
+}
+
+// edgeSearch is waypoint.Tier.Route within the call's budget: the step
+// line when it is legal and costs the edge, else the fine search in the
+// cluster (errSpent when the budget stops it).
+func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
+	t, g := q.p.tier, q.p.g
+	want, ok := t.Graph.Cost(u, v)
+	if !ok {
+		return dst[:0], fmt.Errorf("hpa: no edge %d→%d", u, v)
+	}
+	a, z := t.Points[u], t.Points[v]
+	if c, ok := g.StepLineCost(a.Cell, z.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
+		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, z.Cell), nil
+	}
+	r, err := q.search(a.Cell, z.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
+	if err != nil {
+		return r.Path, err
+	}
+	if r.Status != grid.Found || navgraph.Cost(r.Cost) != want {
+		return r.Path, fmt.Errorf("hpa: route %d→%d costs %d, edge says %d (grid changed since the bake?)", u, v, r.Cost, want)
+	}
+	return r.Path, nil
 }

@@ -94,15 +94,22 @@ func reach(i, last int, ok func(k int) bool) int {
 
 // corners appends to dst the corners of a cell path: from each corner,
 // the furthest later cell with line of sight becomes the next corner.
+// q.cidx records each corner's index in path.
 func (q *Query) corners(path, dst []grid.Point) []grid.Point {
 	g := q.p.g
+	q.cidx = q.cidx[:0]
 	if len(path) < 3 {
+		for i := range path {
+			q.cidx = append(q.cidx, int32(i))
+		}
 		return append(dst, path...)
 	}
 	dst = append(dst, path[0])
+	q.cidx = append(q.cidx, 0)
 	for i := 0; i < len(path)-1; {
 		next := reach(i, len(path)-1, func(k int) bool { return g.LineOfSight(path[i], path[k]) })
 		dst = append(dst, path[next])
+		q.cidx = append(q.cidx, int32(next))
 		i = next
 	}
 	return dst

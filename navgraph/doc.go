@@ -2,10 +2,10 @@
 // in: flat arrays in compressed sparse row form, int32 node ids, integer
 // costs, a reusable zero-allocation A*/Dijkstra searcher with several
 // sources and targets, ALT landmarks (exact distances from a few nodes,
-// whose triangle-inequality bounds cut the nodes A* expands), a view that
-// satisfies gonum's graph.Weighted, and a binary encoding. It knows
-// nothing of grids: callers give it nodes, edges, costs and (for A*) a
-// heuristic.
+// whose triangle-inequality bounds cut the nodes A* expands) and a
+// binary encoding. It knows nothing of grids: callers give it nodes,
+// edges, costs and (for A*) a heuristic. It imports no gonum package;
+// the subpackage navgonum shows a Graph to gonum's algorithms.
 //
 // # Costs
 //
@@ -19,7 +19,15 @@
 // # Memory
 //
 // A graph of n nodes and m directed edges takes 12n + 12m bytes. A
-// Searcher takes about 40 bytes per node, allocated on its first query and
-// reused after that; resetting it between queries costs O(1). Landmarks
-// take 4 bytes per node and landmark.
+// Searcher takes 44 bytes per node plus its open list, allocated on its
+// first query and reused after that; resetting it between queries costs
+// O(1). Landmarks take 4 bytes per node and landmark.
+//
+// # Errors
+//
+// "No path" is a Result, not an error. Bad input (node ids out of range,
+// bad costs, slices that do not fit the graph) returns an error wrapping
+// ErrGraph, a searcher or function without a graph ErrNilGraph; nothing
+// panics. Accessors that return no error answer nil or -1 for ids that do
+// not exist.
 package navgraph

@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"github.com/rtspath/rtspath/navgraph"
-	"gonum.org/v1/gonum/graph/path"
-	"gonum.org/v1/gonum/graph/simple"
 )
 
 // Three waypoints in a row plus a detour; the start attaches to two of
@@ -29,11 +27,6 @@ func ExampleSearcher_Search() {
 		Targets: []navgraph.Endpoint{{Node: 2, Cost: 2}},
 	}, nil)
 	fmt.Println(res.Found, res.Path, res.Cost)
-
-	// The same graph through gonum.
-	sp := path.DijkstraFrom(simple.Node(0), navgraph.Gonum{G: g})
-	fmt.Println(sp.WeightTo(2))
 	// Output:
 	// true [0 3 2] 13
-	// 8
 }

@@ -21,8 +21,16 @@ const MaxCost Cost = 1 << 40
 // MaxNodes bounds the number of nodes (ids are int32).
 const MaxNodes = 1 << 30
 
-// ErrGraph is wrapped by every error about a malformed graph or query.
-var ErrGraph = errors.New("navgraph: bad graph")
+// Errors returned for bad input; test with errors.Is.
+var (
+	// ErrGraph is wrapped by every error about a malformed graph or
+	// query: node ids out of range, bad costs, slices of the wrong length.
+	ErrGraph = errors.New("navgraph: bad graph")
+	// ErrNilGraph is returned by a Searcher that has no graph
+	// (NewSearcher(nil) without SetGraph) and by functions given a nil
+	// *Graph.
+	ErrNilGraph = errors.New("navgraph: nil graph")
+)
 
 // Edge is a directed edge.
 type Edge struct {
@@ -155,8 +163,12 @@ func (g *Graph) Len() int { return len(g.off) }
 func (g *Graph) NumEdges() int { return g.live }
 
 // Out returns the targets and costs of the edges out of u, sorted by
-// target. The slices are the graph's own: do not modify them. O(1).
+// target (nil for a u that is not a node). The slices are the graph's
+// own: do not modify them. O(1).
 func (g *Graph) Out(u int32) (to []int32, cost []Cost) {
+	if uint32(u) >= uint32(len(g.off)) {
+		return nil, nil
+	}
 	a, b := g.off[u], g.off[u]+g.deg[u]
 	return g.to[a:b:b], g.cost[a:b:b]
 }
@@ -164,7 +176,13 @@ func (g *Graph) Out(u int32) (to []int32, cost []Cost) {
 // EdgeID returns the id of the i-th edge out of u (in the order Out lists
 // them): a number below EdgeIDs, for arrays kept beside the graph such as
 // per-edge penalties (Query.Penalty). Ids hold until the next SetEdges.
-func (g *Graph) EdgeID(u int32, i int) int32 { return g.off[u] + int32(i) }
+// It returns -1 if u has no i-th edge. O(1).
+func (g *Graph) EdgeID(u int32, i int) int32 {
+	if uint32(u) >= uint32(len(g.off)) || uint(i) >= uint(g.deg[u]) {
+		return -1
+	}
+	return g.off[u] + int32(i)
+}
 
 // EdgeIDs returns the bound on edge ids: the length an array indexed by
 // EdgeID needs.
@@ -194,8 +212,12 @@ func (g *Graph) Edges(dst []Edge) []Edge {
 	return dst
 }
 
-// Equal reports whether g and h have the same nodes and edges.
+// Equal reports whether g and h have the same nodes and edges (a nil
+// graph equals only nil). O(n + m).
 func (g *Graph) Equal(h *Graph) bool {
+	if g == nil || h == nil {
+		return g == h
+	}
 	if g.Len() != h.Len() || g.live != h.live {
 		return false
 	}

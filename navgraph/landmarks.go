@@ -19,7 +19,10 @@ import (
 //
 // The distances are those of the graph when the Landmarks were made; after
 // SetEdges changes it they are stale (costs that fell make the bound
-// too high): make them again, with Recompute to keep the same landmarks.
+// too high): make them again, with NewLandmarksHint (the landmarks
+// NewLandmarks picks on the graph as it is, found faster when few moved) or
+// Recompute (the same landmarks; then the picks depend on the graph's
+// history, not only on the graph).
 // Landmarks are safe for concurrent reads.
 type Landmarks struct {
 	k     int
@@ -36,9 +39,34 @@ const noDist = math.MaxUint32
 // the node farthest from those already picked (ties: lowest id), so they
 // sit on the rim where the bounds are tightest. g's edges must come in
 // pairs of equal cost (u→v and v→u), else an error wrapping ErrGraph is
-// returned. workers bounds the goroutines (≤ 0: one). The choice is
+// returned. workers bounds the goroutines (≤ 0: one); the components run
+// in parallel, but the picks within one follow each other. The choice is
 // deterministic. O(k (V+E) log V) time, 4kV bytes.
 func NewLandmarks(g *Graph, k, workers int) (*Landmarks, error) {
+	return pick(g, k, workers, nil)
+}
+
+// NewLandmarksHint returns exactly what NewLandmarks(g, k, workers)
+// returns, the same nodes and distances, whatever hint holds: hint names
+// nodes likely to be picked (the landmarks before an edit of g), and
+// serves only to compute their distances first, in parallel on up to
+// workers goroutines; the farthest-point selection then searches again
+// only from the nodes it picks that hint does not name. After an edit
+// that leaves the picks where they were, it costs about what Recompute
+// does (one search per landmark, spread over the workers, and one more
+// per component), yet unlike Recompute its answer never depends on what
+// came before. Hint nodes off the graph are ignored. O(k (V+E) log V).
+func NewLandmarksHint(g *Graph, k, workers int, hint []int32) (*Landmarks, error) {
+	return pick(g, k, workers, hint)
+}
+
+// pick is NewLandmarks with the distances from the nodes of hint (and
+// the start of each component's selection) computed up front, in
+// parallel; the result does not depend on hint.
+func pick(g *Graph, k, workers int, hint []int32) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: NewLandmarks", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -83,11 +111,37 @@ func NewLandmarks(g *Graph, k, workers int) (*Landmarks, error) {
 			jobs = append(jobs, c)
 		}
 	}
+	// Distances known before the selection starts: from each component's
+	// first node and from the hint nodes that lie in a component with
+	// landmarks, computed in parallel.
+	var known []int32
+	for _, c := range jobs {
+		known = append(known, first[c])
+	}
+	for _, v := range hint {
+		if v >= 0 && int(v) < n && share[comp[v]] > 0 && !slices.Contains(known, v) {
+			known = append(known, v)
+		}
+	}
+	cached := make([][]Cost, len(known))
+	if len(hint) > 0 {
+		forEach(len(known), workers, func(i int, sc *dijkstra) {
+			cached[i] = sc.own(g, known[i])
+		})
+	}
+	// from returns the distances from v, cached or searched, in a slice
+	// of their own.
+	from := func(sc *dijkstra, v int32) []Cost {
+		if i := slices.Index(known, v); i >= 0 && cached[i] != nil {
+			return cached[i]
+		}
+		return sc.own(g, v)
+	}
 	picks := make([][]int32, len(jobs))
 	cols := make([][][]Cost, len(jobs))
 	forEach(len(jobs), workers, func(j int, sc *dijkstra) {
 		c := jobs[j]
-		minD := slices.Clone(sc.run(g, first[c])) // to the nearest landmark so far
+		minD := slices.Clone(from(sc, first[c])) // to the nearest landmark so far
 		for len(picks[j]) < share[c] {
 			best := int32(-1)
 			for v := range int32(n) {
@@ -95,7 +149,7 @@ func NewLandmarks(g *Graph, k, workers int) (*Landmarks, error) {
 					best = v
 				}
 			}
-			d := slices.Clone(sc.run(g, best))
+			d := from(sc, best)
 			for v, x := range d {
 				if comp[v] == c && (len(picks[j]) == 0 || x < minD[v]) {
 					minD[v] = x
@@ -120,8 +174,13 @@ const minNodes = 64
 
 // Recompute returns landmarks at the same nodes with the distances of g
 // as it is now (after SetEdges), keeping l unchanged. Nodes that lost all
-// their edges are kept: they bound nothing. O(k (V+E) log V).
+// their edges are kept: they bound nothing. The nodes are then not those
+// NewLandmarks would pick on g: use NewLandmarksHint where the same graph
+// must give the same landmarks whatever came before. O(k (V+E) log V).
 func (l *Landmarks) Recompute(g *Graph, workers int) (*Landmarks, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: Recompute", ErrNilGraph)
+	}
 	if err := checkSymmetric(g); err != nil {
 		return nil, err
 	}
@@ -180,8 +239,12 @@ func (l *Landmarks) Bytes() int { return 4*cap(l.dist) + 4*cap(l.nodes) }
 
 // Dist returns the distance between landmark i and node v, rounded down
 // to a multiple of 2^shift on graphs whose distances pass 2^32, and
-// whether v is reachable from it.
+// whether v is reachable from it (0 and false for an i or v out of
+// range). O(1).
 func (l *Landmarks) Dist(i int, v int32) (Cost, bool) {
+	if uint(i) >= uint(l.k) || v < 0 || int(v) >= len(l.dist)/max(l.k, 1) {
+		return 0, false
+	}
 	x := l.dist[int(v)*l.k+i]
 	return Cost(x) << l.shift, x != noDist
 }
@@ -312,6 +375,14 @@ func components(g *Graph) (comp []int32, sizes []int32) {
 type dijkstra struct {
 	d []Cost
 	q radix.Heap[int32]
+}
+
+// own returns the distances from src to every node in a new slice.
+func (s *dijkstra) own(g *Graph, src int32) []Cost {
+	s.d = nil
+	d := s.run(g, src)
+	s.d = nil
+	return d
 }
 
 // run returns the distances from src to every node (Unreachable where

@@ -7,9 +7,11 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/rtspath/rtspath/navgraph"
 	"gonum.org/v1/gonum/graph/path"
 	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/navgraph/navgonum"
 )
 
 // symmetricGraph returns a random undirected graph (every edge both ways
@@ -41,7 +43,7 @@ func symmetricGraph(r *rand.Rand, huge bool) *navgraph.Graph {
 }
 
 func distances(g *navgraph.Graph, src int32) []navgraph.Cost {
-	sp := path.DijkstraFrom(simple.Node(src), navgraph.Gonum{G: g})
+	sp := path.DijkstraFrom(simple.Node(src), navgonum.View{G: g})
 	d := make([]navgraph.Cost, g.Len())
 	for v := range d {
 		w := sp.WeightTo(int64(v))
@@ -169,6 +171,70 @@ func TestLandmarksRecompute(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLandmarksHint: after random edits of a graph, NewLandmarksHint with
+// the old landmarks (or those of an unrelated graph) gives the nodes and
+// distances NewLandmarks gives on the edited graph, and the distances are
+// gonum's.
+func TestLandmarksHint(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	moved := 0
+	for range 60 {
+		g := symmetricGraph(r, false)
+		k := 1 + r.IntN(12)
+		lm, _ := navgraph.NewLandmarks(g, k, 2)
+		// Change the cost of a few edges (both ways) or cut them.
+		for range 1 + r.IntN(4) {
+			u := int32(r.IntN(g.Len()))
+			to, _ := g.Out(u)
+			if len(to) == 0 {
+				continue
+			}
+			v := to[r.IntN(len(to))]
+			c := navgraph.Cost(r.IntN(100))
+			cut := r.IntN(3) == 0
+			for _, e := range [2][2]int32{{u, v}, {v, u}} {
+				et, ec := g.Out(e[0])
+				et, ec = slices.Clone(et), slices.Clone(ec)
+				i := slices.Index(et, e[1])
+				if cut {
+					et, ec = slices.Delete(et, i, i+1), slices.Delete(ec, i, i+1)
+				} else {
+					ec[i] = c
+				}
+				if err := g.SetEdges(e[0], et, ec); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		want, _ := navgraph.NewLandmarks(g, k, 1)
+		other, _ := navgraph.NewLandmarks(symmetricGraph(r, false), 8, 1)
+		for _, from := range []*navgraph.Landmarks{lm, other} {
+			got, err := navgraph.NewLandmarksHint(g, k, 2, from.Nodes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Nodes(), want.Nodes()) {
+				t.Fatalf("NewLandmarksHint picked %v, NewLandmarks %v", got.Nodes(), want.Nodes())
+			}
+			for i, l := range got.Nodes() {
+				ref := distances(g, l)
+				for v := range int32(g.Len()) {
+					d, ok := got.Dist(i, v)
+					if ok != (ref[v] != navgraph.Unreachable) || ok && d != ref[v] {
+						t.Fatalf("landmark %d to %d: %d %v, gonum says %d", l, v, d, ok, ref[v])
+					}
+				}
+			}
+		}
+		if !slices.Equal(lm.Nodes(), want.Nodes()) {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("weak test: the edits never moved a landmark")
 	}
 }
 

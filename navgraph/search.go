@@ -35,13 +35,15 @@ type Query struct {
 	// search uses the larger of the two). They must have been made on this
 	// graph as it is now.
 	Landmarks *Landmarks
-	// MaxExpansions bounds the work of one search (0 = no limit).
+	// MaxExpansions bounds the work of one search (0 = no limit): the
+	// search expands at most that many nodes. A search it stops before
+	// the best path is proved best reports Exhausted, never Found.
 	MaxExpansions int
 	// Penalty, if not nil, adds a cost to edges, indexed by
 	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
 	// value says the penalty depends on who asks, and PenaltyFunc(edge)
-	// returns it (negative results count as 0). It needs Graph.EdgeIDs
-	// entries. Penalties are never negative, so a heuristic or landmarks
+	// returns it (negative results count as 0; a nil PenaltyFunc counts
+	// as 0 too). It needs Graph.EdgeIDs entries. Penalties are never negative, so a heuristic or landmarks
 	// made without them stay lower bounds.
 	Penalty     []Cost
 	PenaltyFunc func(edge int32) Cost
@@ -49,12 +51,18 @@ type Query struct {
 
 // Result is the answer to a Query. Path is the caller's buffer, reused.
 type Result struct {
+	// Found: Path is a least-cost path (proved: no open node could lead
+	// to a cheaper one).
 	Found    bool
 	Path     []int32 // nodes from a source to a target
 	Cost     Cost    // source cost + edges + target cost
 	Source   int     // index into Query.Sources of the path's first node
 	Target   int     // index into Query.Targets of the path's last node
 	Expanded int
+	// Exhausted: Query.MaxExpansions stopped the search before it could
+	// prove a path best or prove there is none. Found is false and Path
+	// empty then: a path seen so far may cost more than the optimum.
+	Exhausted bool
 }
 
 // Searcher runs searches on one graph. Its scratch memory is sized by the
@@ -114,14 +122,21 @@ func (s *Searcher) reset() {
 
 // Search finds a least-cost path from any source to any target under q
 // and writes its nodes into dst (reused from its start). No path is a
-// result (Found false); errors are for bad queries (no sources or
-// targets, node ids out of range, negative endpoint costs).
+// result (Found false); so is a search stopped by q.MaxExpansions before
+// it proved its answer (Exhausted). Errors are for bad queries (no
+// sources or targets, node ids out of range, negative endpoint costs,
+// Avoid, Penalty or Landmarks that do not fit the graph: ErrGraph) or a
+// searcher without a graph (ErrNilGraph).
 //
-// Cost: O((V+E) log V) for the part of the graph explored.
+// Cost: O((V+E) log V) for the part of the graph explored, at most
+// q.MaxExpansions nodes when that is set.
 func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	res := Result{Path: dst[:0], Source: -1, Target: -1}
+	if s.g == nil {
+		return res, fmt.Errorf("%w: the searcher has none (NewSearcher(nil) without SetGraph)", ErrNilGraph)
+	}
 	n := s.g.Len()
-	if len(q.Sources) == 0 || len(q.Targets) == 0 {
+	if q == nil || len(q.Sources) == 0 || len(q.Targets) == 0 {
 		return res, fmt.Errorf("%w: a query needs sources and targets", ErrGraph)
 	}
 	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
@@ -134,6 +149,13 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	pen := q.Penalty
 	if pen != nil && len(pen) != s.g.EdgeIDs() {
 		return res, fmt.Errorf("%w: %d edge penalties for %d edge ids", ErrGraph, len(pen), s.g.EdgeIDs())
+	}
+	if q.Avoid != nil && len(q.Avoid) < (n+63)/64 {
+		return res, fmt.Errorf("%w: Avoid holds %d bits for %d nodes", ErrGraph, 64*len(q.Avoid), n)
+	}
+	penFunc := q.PenaltyFunc
+	if penFunc == nil {
+		penFunc = noPenalty
 	}
 	s.reset()
 	gen := s.gen
@@ -181,7 +203,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	// best is the cheapest complete path seen: a target node's g plus its
 	// exit cost. It is final once no open entry can beat it (f >= best).
+	// The cap stops the search only when it is about to expand a live
+	// node whose f is below best: then a cheaper path may exist.
 	best, bestNode := Unreachable, int32(-1)
+	capped := false
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		if it.f >= best {
@@ -191,14 +216,16 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if it.g != s.cost[u] {
 			continue // stale
 		}
+		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
+			// A live open node could still lead to a cheaper path.
+			capped = true
+			break
+		}
 		res.Expanded++
 		if s.tgen[u] == gen {
 			if c := it.g + s.tcost[u]; c < best || c == best && u < bestNode {
 				best, bestNode = c, u
 			}
-		}
-		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
-			break
 		}
 		to, cost := s.g.Out(u)
 		base := s.g.off[u]
@@ -208,7 +235,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 				if pv := pen[base+int32(i)]; pv > 0 {
 					ng += pv
 				} else if pv < 0 {
-					ng += max(q.PenaltyFunc(base+int32(i)), 0)
+					ng += max(penFunc(base+int32(i)), 0)
 				}
 			}
 			if s.stamp[v] == gen && ng >= s.cost[v] {
@@ -221,6 +248,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]
 			s.heap.push(item{ng + hv, ng, v})
 		}
+	}
+	if capped {
+		res.Exhausted = true
+		return res, nil
 	}
 	if bestNode < 0 {
 		return res, nil
@@ -235,6 +266,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	return res, nil
 }
+
+func noPenalty(int32) Cost { return 0 }
 
 // less orders heap entries by f, then by larger g (deeper first), then by
 // node id: a fixed total order, so results never depend on push order.

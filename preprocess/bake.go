@@ -17,7 +17,8 @@ import (
 //	magic    "RTSPBAKE"          8 bytes
 //	version  uint16, little end. currently 2 (1 had no middle point on
 //	         wide entrances)
-//	flags    uint16              0
+//	flags    uint16              reserved: must be 0 (a reader refuses
+//	                             any other value)
 //	length   uint64              payload bytes
 //	payload
 //	checksum uint32              CRC-32C of the payload
@@ -35,17 +36,38 @@ const (
 	Version = 2
 )
 
-// ErrBake is wrapped by every error about a bake file that cannot be
-// loaded: damaged, truncated, from another format version or another map.
-var ErrBake = errors.New("preprocess: bad bake file")
+// Errors about bake files. Every error about a file that cannot be
+// loaded matches ErrBake and one of the three kinds under errors.Is.
+var (
+	// ErrBake is matched by every error about a bake file that cannot be
+	// loaded: ErrFormat, ErrVersion or ErrMap.
+	ErrBake = errors.New("preprocess: bad bake file")
+	// ErrFormat: not a bake file, or a truncated or damaged one.
+	ErrFormat error = &bakeError{"preprocess: malformed bake file"}
+	// ErrVersion: a bake file of another format version.
+	ErrVersion error = &bakeError{"preprocess: bake file of another format version"}
+	// ErrMap: a bake file made from another map than the grid given.
+	ErrMap error = &bakeError{"preprocess: bake file of another map"}
+)
+
+// bakeError is a kind of bad bake file: errors.Is matches it to itself
+// and to ErrBake.
+type bakeError struct{ msg string }
+
+func (e *bakeError) Error() string        { return e.msg }
+func (e *bakeError) Is(target error) bool { return target == ErrBake }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 var ecma = crc64.MakeTable(crc64.ECMA)
 
 // MapHash returns the hash of g that a bake records: CRC-64 of its size,
-// movement rule, passability and terrain weights.
+// movement rule, passability and terrain weights (0 for a nil g).
+// O(cells).
 func MapHash(g *grid.Grid) uint64 {
+	if g == nil {
+		return 0
+	}
 	var hdr [17]byte
 	binary.LittleEndian.PutUint64(hdr[0:], uint64(g.Width()))
 	binary.LittleEndian.PutUint64(hdr[8:], uint64(g.Height()))
@@ -59,14 +81,25 @@ func MapHash(g *grid.Grid) uint64 {
 	return crc64.Update(h, ecma, g.Weights())
 }
 
-// WriteTo writes the bake file to w.
+// WriteTo writes the bake file to w (a nil w is ErrNil). On a stale bake
+// (see Stale) it writes nothing and returns an error wrapping ErrStale.
+// O(cells) for the map's hash, plus the file's size.
 func (b *Bake) WriteTo(w io.Writer) (int64, error) {
+	if w == nil {
+		return 0, fmt.Errorf("%w: WriteTo a nil writer", ErrNil)
+	}
+	if b.Stale() {
+		return 0, fmt.Errorf("%w: call Update before writing the bake", ErrStale)
+	}
 	data := b.AppendBinary(nil)
 	n, err := w.Write(data)
 	return int64(n), err
 }
 
-// AppendBinary appends the bake file to dst.
+// AppendBinary appends the bake file to dst. O(cells) for the map's
+// hash, plus the file's size. The bake must not be stale (see Stale): the
+// file would pair the edited grid's hash with the costs of the grid as it
+// was, and load without complaint.
 func (b *Bake) AppendBinary(dst []byte) []byte {
 	var p []byte
 	p = binary.LittleEndian.AppendUint64(p, MapHash(b.g))
@@ -96,8 +129,15 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 	return binary.LittleEndian.AppendUint32(dst, crc32.Checksum(p, castagnoli))
 }
 
-// Read reads a whole bake file from r and loads it for g (see Load).
+// Read reads a whole bake file from r and loads it for g (see Load); a
+// nil r is ErrNil.
 func Read(r io.Reader, g *grid.Grid, workers int) (*Bake, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%w: Read from a nil reader", ErrNil)
+	}
+	if g == nil {
+		return nil, fmt.Errorf("%w: Read for no grid", ErrNilGrid)
+	}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -106,23 +146,37 @@ func Read(r io.Reader, g *grid.Grid, workers int) (*Bake, error) {
 }
 
 // Load checks a bake file (from disk or embedded with //go:embed) against
-// g, the grid it must have been baked from, and rebuilds the bake. A
-// damaged, truncated, wrong-version or wrong-map file returns an error
-// wrapping ErrBake; it never panics. workers is as in Config.
+// g, the grid it must have been baked from, and rebuilds the bake. A file
+// that is not a bake, truncated or damaged returns an error wrapping
+// ErrFormat, one of another format version ErrVersion, one baked from
+// another map ErrMap (all three match ErrBake); it never panics. A nil g
+// is ErrNilGrid, negative workers ErrConfig; workers is otherwise as in
+// Config.
+//
+// Cost: O(cells + file size), on the workers for the per-cluster part. It
+// runs no search: the file holds the intra-cluster edge costs, the one
+// part of Build that searches, and everything else is rebuilt from the
+// grid in linear time. Memory as Build.
 func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: Load for no grid", ErrNilGrid)
+	}
+	if workers < 0 {
+		return nil, fmt.Errorf("%w: %d workers", ErrConfig, workers)
+	}
 	p, err := payload(data)
 	if err != nil {
 		return nil, err
 	}
 	if binary.LittleEndian.Uint64(p) != MapHash(g) {
-		return nil, fmt.Errorf("%w: baked from another map (hash differs): bake this map again", ErrBake)
+		return nil, fmt.Errorf("%w: baked from another map (hash differs): bake this map again", ErrMap)
 	}
 	d := reader{b: p, i: 8}
 	w, h := d.uvarint(), d.uvarint()
 	rule := grid.Movement(d.byte())
 	cs := d.uvarint()
 	if d.err == nil && (w != uint64(g.Width()) || h != uint64(g.Height()) || rule != g.Movement()) {
-		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrBake, w, h, rule, g.Width(), g.Height(), g.Movement())
+		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrMap, w, h, rule, g.Width(), g.Height(), g.Movement())
 	}
 	np := d.uvarint()
 	if d.err != nil || np > uint64(len(p)) || cs < 4 || cs > 256 {
@@ -139,8 +193,8 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		prev = i
 	}
 	b, err := newBake(g, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBake, err)
+	if err != nil { // the map is the right one, so the file is wrong
+		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
 	all := make([]int, len(b.cl))
 	for i := range all {
@@ -179,6 +233,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	b.assemble()
 	b.layoutTier()
 	b.computeClearance(g.Bounds())
+	b.caughtUp()
 	return b, nil
 }
 
@@ -198,7 +253,7 @@ func (d *reader) uvarint() uint64 {
 	}
 	v, k := binary.Uvarint(d.b[d.i:])
 	if k <= 0 {
-		d.err = fmt.Errorf("%w: truncated or bad number at payload byte %d", ErrBake, d.i)
+		d.err = fmt.Errorf("%w: truncated or bad number at payload byte %d", ErrFormat, d.i)
 		return 0
 	}
 	d.i += k
@@ -207,7 +262,7 @@ func (d *reader) uvarint() uint64 {
 
 func (d *reader) byte() byte {
 	if d.err != nil || d.i >= len(d.b) {
-		d.err = fmt.Errorf("%w: truncated at payload byte %d", ErrBake, d.i)
+		d.err = fmt.Errorf("%w: truncated at payload byte %d", ErrFormat, d.i)
 		return 0
 	}
 	d.i++
@@ -218,7 +273,7 @@ func (d *reader) fail(format string, args ...any) error {
 	if d.err != nil {
 		return d.err
 	}
-	return fmt.Errorf("%w: "+format, append([]any{ErrBake}, args...)...)
+	return fmt.Errorf("%w: "+format, append([]any{ErrFormat}, args...)...)
 }
 
 // Info is what a bake file says about itself, read without its map.
@@ -235,7 +290,8 @@ type Info struct {
 }
 
 // ReadInfo checks a bake file's header, length and checksum and reads its
-// summary. Errors wrap ErrBake.
+// summary. Errors are those of Load about the file (ErrFormat,
+// ErrVersion; all match ErrBake). O(file size).
 func ReadInfo(data []byte) (Info, error) {
 	p, err := payload(data)
 	if err != nil {
@@ -274,22 +330,37 @@ func ReadInfo(data []byte) (Info, error) {
 // payload checks the envelope and returns the payload.
 func payload(data []byte) ([]byte, error) {
 	const head = 8 + 2 + 2 + 8
-	if len(data) < head+4 || !bytes.Equal(data[:8], []byte(magic)) {
-		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrBake, magic)
+	if len(data) < len(magic) {
+		if len(data) > 0 && bytes.HasPrefix([]byte(magic), data) {
+			return nil, fmt.Errorf("%w: truncated: %d bytes, the %q header alone takes %d", ErrFormat, len(data), magic, head)
+		}
+		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
+	}
+	if !bytes.Equal(data[:8], []byte(magic)) {
+		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
+	}
+	if len(data) < head+4 {
+		return nil, fmt.Errorf("%w: truncated: %d bytes, header and checksum take %d", ErrFormat, len(data), head+4)
 	}
 	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
-		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrBake, v, Version)
+		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrVersion, v, Version)
+	}
+	if f := binary.LittleEndian.Uint16(data[10:]); f != 0 {
+		return nil, fmt.Errorf("%w: reserved flags field is %#04x, must be 0 (damaged)", ErrFormat, f)
 	}
 	n := binary.LittleEndian.Uint64(data[12:])
-	if n != uint64(len(data)-head-4) {
-		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (truncated?)", ErrBake, n, len(data)-head-4)
+	switch have := uint64(len(data) - head - 4); {
+	case n > have:
+		return nil, fmt.Errorf("%w: truncated: payload of %d bytes declared, %d present", ErrFormat, n, have)
+	case n < have:
+		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (damaged)", ErrFormat, n, have)
 	}
 	p := data[head : head+int(n)]
 	if got, want := crc32.Checksum(p, castagnoli), binary.LittleEndian.Uint32(data[head+int(n):]); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrBake, got, want)
+		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrFormat, got, want)
 	}
 	if len(p) < 8 {
-		return nil, fmt.Errorf("%w: payload too short", ErrBake)
+		return nil, fmt.Errorf("%w: payload too short", ErrFormat)
 	}
 	return p, nil
 }

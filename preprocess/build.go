@@ -28,8 +28,15 @@ const NoRegion = 0xffff
 // transition points instead of one.
 const longEntrance = 6
 
-// ErrConfig is wrapped by errors about a bad Config or Update call.
-var ErrConfig = errors.New("preprocess: bad configuration")
+// Errors about the arguments of a call; test with errors.Is.
+var (
+	// ErrConfig is wrapped by errors about a bad Config or Update call.
+	ErrConfig = errors.New("preprocess: bad configuration")
+	// ErrNilGrid is returned by Build, Load and Read given a nil grid.
+	ErrNilGrid = errors.New("preprocess: nil grid")
+	// ErrNil is returned for a nil reader or writer.
+	ErrNil = errors.New("preprocess: nil argument")
+)
 
 // Config tunes Build. The zero value is the default.
 type Config struct {
@@ -95,11 +102,24 @@ type Bake struct {
 	minW              uint8 // the grid's least weight at the last global pass
 	version           uint64
 	clVersion         []uint64 // per cluster: the version that last rebuilt it
+	gridVer           uint64   // the grid's Version the bake is in step with
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
-// cluster size or a placed point that is off the map or blocked.
+// cluster size, negative workers or a placed point that is off the map or
+// blocked, and ErrNilGrid for a nil g.
+//
+// Cost: O(N) for N cells (regions, border runs, clearance, islands and
+// dead ends), plus one search per transition or placed point of each
+// cluster to the other points of its region, inside the cluster: about
+// O(N·P·log S) in all for clusters of S×S cells holding P points each
+// (P: up to three per entrance on the cluster's borders, plus placed
+// points), split over Config.Workers. Memory: about 3 bytes per cell plus the waypoint
+// tier (see Bytes).
 func Build(g *grid.Grid, cfg Config) (*Bake, error) {
+	if g == nil {
+		return nil, fmt.Errorf("%w: Build for no grid", ErrNilGrid)
+	}
 	b, err := newBake(g, cfg)
 	if err != nil {
 		return nil, err
@@ -110,6 +130,7 @@ func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	}
 	b.rebuild(all, all, cfg.Workers)
 	b.computeClearance(g.Bounds())
+	b.caughtUp()
 	return b, nil
 }
 

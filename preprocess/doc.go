@@ -13,14 +13,19 @@
 //   - Islands: connected components of the whole map under its movement
 //     rule, kept per region. Two cells on different islands have no path
 //     between them, which Bake.SameIsland tells in O(1).
-//   - Dead ends: parts of the map that hang off the rest through a single
-//     region (an articulation point of the region graph). A search for a
-//     path between two cells outside a dead end has no reason to enter it;
-//     Bake.AvoidDeadEnds gives the filter a search uses to skip them.
+//   - Dead ends: groups of regions, fewer than half of their island's,
+//     that hang off the rest through a single entrance: one border run
+//     into one region, whose cells on the outer side have the grid's
+//     least weight. A search for a path between two cells outside a dead
+//     end loses nothing by skipping it; Bake.AvoidDeadEnds gives the
+//     filter a search uses to do so.
 //   - Entrances and the waypoint tier: along each cluster border, maximal
 //     runs of cells with a legal step across. A run shorter than 6 cells
 //     gets one transition (its middle), a longer one two (its ends), as in
-//     HPA* (Botea, Müller, Schaeffer 2004). Transition points of one region
+//     HPA* (Botea, Müller, Schaeffer 2004), and since format version 2 a
+//     run open along the whole border (at least 12 cells) a third in its
+//     middle, so that a path crossing an open border far from its ends
+//     need not detour to one of them. Transition points of one region
 //     are joined by edges whose cost is the exact fine-search cost inside
 //     the cluster; the two cells of a transition are joined across the
 //     border. See package waypoint.
@@ -30,8 +35,21 @@
 //     every size.
 //
 // Building is split over clusters and runs on Config.Workers goroutines;
-// the result is identical whatever the number of workers. Update rebuilds
-// only the clusters a changed rectangle touches and their neighbours.
+// the result is identical whatever the number of workers. Build costs
+// O(N) for N cells plus one search inside its cluster per waypoint, about
+// O(N·P·log S) for S×S clusters of P points; Load costs O(N + file size)
+// and runs no search, since the file holds the intra-cluster edge costs.
+// Update rebuilds only the clusters that the grid's edits since the last
+// update touch (the grid records them: grid.Grid.Dirty) and their
+// neighbours. Between an edit and the Update the bake is Stale: what it
+// answers (SameIsland, DeadEnd, Clearance, the tier) describes the grid
+// as it was, and WriteTo refuses to write it (ErrStale).
+//
+// Bad input is an error, never a panic: a file that cannot be loaded
+// matches ErrBake and one of ErrFormat (not a bake, truncated, damaged),
+// ErrVersion and ErrMap (baked from another map); bad arguments match
+// ErrConfig, ErrNilGrid or ErrNil. Accessors given a cell, region or
+// cluster that does not exist answer -1 (or 0, false).
 //
 // Costs are in the grid package's units; coordinates as in package grid.
 package preprocess

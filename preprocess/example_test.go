@@ -13,7 +13,7 @@ import (
 // game binary, load it at start-up. `go generate ./preprocess` reruns the
 // line below (TestArenaBakeIsCurrent fails when the bake is stale).
 //
-//go:generate go run ../cmd/rtspath bake -map testdata/arena.map -o testdata/arena.nav
+//go:generate go run ../cmd/rtspath-bake -map testdata/arena.map -o testdata/arena.nav
 //go:embed testdata/arena.nav
 var arenaNav []byte
 

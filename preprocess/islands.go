@@ -300,16 +300,26 @@ func (b *Bake) LocalRegion(p grid.Point) int32 {
 	return int32(b.region[b.g.Index(p)])
 }
 
-// PointRegion returns the global region of a waypoint.
+// PointRegion returns the global region of a waypoint, or -1 if its
+// cluster or region does not exist.
 func (b *Bake) PointRegion(p waypoint.Point) int32 {
+	if p.Cluster < 0 || int(p.Cluster) >= len(b.cl) || p.Region < 0 || p.Region >= b.cl[p.Cluster].nregions {
+		return -1
+	}
 	return b.regionBase[p.Cluster] + p.Region
 }
 
 // Regions returns the number of regions.
 func (b *Bake) Regions() int { return int(b.regionBase[len(b.cl)]) }
 
-// RegionIsland returns the island of global region r.
-func (b *Bake) RegionIsland(r int32) int32 { return b.regionIsland[r] }
+// RegionIsland returns the island of global region r (-1 if there is no
+// region r).
+func (b *Bake) RegionIsland(r int32) int32 {
+	if r < 0 || int(r) >= len(b.regionIsland) {
+		return -1
+	}
+	return b.regionIsland[r]
+}
 
 // DeadEnd returns the dead end holding p (an id: the dead end's top
 // region), or -1 if p is not in one (or is blocked). O(1).
@@ -321,8 +331,14 @@ func (b *Bake) DeadEnd(p grid.Point) int32 {
 	return b.regionDead[r]
 }
 
-// RegionDeadEnd returns the dead end holding global region r, or -1.
-func (b *Bake) RegionDeadEnd(r int32) int32 { return b.regionDead[r] }
+// RegionDeadEnd returns the dead end holding global region r, or -1 (also
+// if there is no region r).
+func (b *Bake) RegionDeadEnd(r int32) int32 {
+	if r < 0 || int(r) >= len(b.regionDead) {
+		return -1
+	}
+	return b.regionDead[r]
+}
 
 // DeadEnds returns the number of (outermost) dead ends and the cells they
 // hold.
@@ -331,12 +347,20 @@ func (b *Bake) DeadEnds() (n int, cells int64) {
 }
 
 // AvoidDeadEnds returns a grid.Options.Avoid filter for a search from a
-// to z: it refuses the cells of every dead end that holds neither. The
-// search then stays out of pockets it has no reason to enter, and still
-// finds a least-cost path (see findDeadEnds for why).
+// to z: it refuses the cells (by grid.Grid.Index) of every dead end that
+// holds neither, and no cell off the map. The search then stays out of
+// pockets it has no reason to enter, and still finds a least-cost path: a
+// dead end joins the rest of its island through one border run whose
+// cells on the outer side have the grid's least weight, so a path between
+// two cells outside that enters it must leave where it came in, and
+// walking straight along that run instead costs no more. The filter costs
+// O(1) per cell.
 func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 	da, dz := b.DeadEnd(a), b.DeadEnd(z)
 	return func(cell int) bool {
+		if uint(cell) >= uint(len(b.region)) {
+			return false
+		}
 		r := b.globalRegion(cell)
 		if r < 0 {
 			return false

@@ -1,22 +1,33 @@
 package preprocess
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/rtspath/rtspath/grid"
 )
 
-// Update brings the bake up to date after the cells of r changed on its
-// grid (a building went up or came down): it rebuilds the regions and
-// border runs, transition points and intra-cluster edges of the clusters
-// that r, grown by one cell, touches, the clearance around r, and then the
-// global parts
-// (islands, dead ends, the waypoint graph), whose cost is linear in the
-// number of regions and points, not cells. The result equals a bake built
-// from scratch on the edited grid.
+// ErrStale is wrapped by WriteTo on a bake whose grid has been edited
+// since the bake last caught up with it (see Stale): call Update first.
+var ErrStale = errors.New("preprocess: grid edited since the bake's last Update")
+
+// Update brings the bake up to date with its grid after cells changed (a
+// building went up or came down). It rebuilds the cells of r together
+// with every cell edited since the bake last caught up with the grid,
+// which the grid records itself (grid.Grid.Dirty): r may be empty, wrong
+// or off the map and the bake is still right, so Update(grid.Rect{}, 0)
+// is enough. It rebuilds the regions and border runs, transition points
+// and intra-cluster edges of the clusters that those cells, grown by one,
+// touch, the clearance around them, and then the global parts (islands,
+// dead ends, the waypoint graph), whose cost is linear in the number of
+// regions and points, not cells. The result equals a bake built from
+// scratch on the edited grid.
 //
-// The grid must be the one the bake was built for, edited in place; the
-// edit must lie inside r. workers is as in Config (0: GOMAXPROCS).
+// When another bake on the same grid caught up first, the grid no longer
+// knows what changed before that, and Update rebuilds the whole map (the
+// cost of Build). The grid must be the one the bake was built for, edited
+// in place. workers is as in Config (0: GOMAXPROCS). An error (a placed
+// waypoint now blocked) leaves the bake as it was, and Stale.
 func (b *Bake) Update(r grid.Rect, workers int) error {
 	g := b.g
 	if g.Width() != b.w || g.Height() != b.h || g.Movement() != b.rule {
@@ -27,7 +38,9 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 			return fmt.Errorf("%w: placed waypoint %v is now blocked", ErrConfig, p)
 		}
 	}
-	r = r.Grow(1).Intersect(g.Bounds())
+	dirty, _ := g.DirtySince(b.gridVer) // the whole grid if it cannot tell
+	r = union(r.Intersect(g.Bounds()), dirty).Grow(1).Intersect(g.Bounds())
+	b.caughtUp()
 	if r.Empty() {
 		return nil
 	}
@@ -51,11 +64,44 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	return nil
 }
 
+// caughtUp records that the bake is in step with its grid as it is now.
+func (b *Bake) caughtUp() {
+	b.gridVer = b.g.Version()
+	b.g.ClearDirty()
+}
+
+// union returns the bounding rectangle of two rectangles; an empty one
+// adds nothing.
+func union(a, c grid.Rect) grid.Rect {
+	switch {
+	case a.Empty():
+		return c
+	case c.Empty():
+		return a
+	}
+	return grid.R(min(a.Min.X, c.Min.X), min(a.Min.Y, c.Min.Y), max(a.Max.X, c.Max.X), max(a.Max.Y, c.Max.Y))
+}
+
+// Stale reports whether the grid has been edited since the bake last
+// caught up with it (Build, Load or Update). A stale bake's answers
+// (SameIsland, Island, Region, DeadEnd, AvoidDeadEnds, Clearance, the
+// tier) describe the grid as it was then: call Update before trusting
+// them. O(1).
+func (b *Bake) Stale() bool { return b.g.Version() != b.gridVer }
+
+// GridVersion returns the grid's Version the bake is in step with.
+func (b *Bake) GridVersion() uint64 { return b.gridVer }
+
 // Version counts the updates applied to the bake; planners built on it
 // compare it to know when to refresh what they derived from it.
 func (b *Bake) Version() uint64 { return b.version }
 
 // ClusterVersion returns the Version of the last update that rebuilt
-// cluster c (0 if none did): what a planner caches about a cluster stays
-// true while this does not change.
-func (b *Bake) ClusterVersion(c int) uint64 { return b.clVersion[c] }
+// cluster c (0 if none did, or there is no cluster c): what a planner
+// caches about a cluster stays true while this does not change.
+func (b *Bake) ClusterVersion(c int) uint64 {
+	if c < 0 || c >= len(b.clVersion) {
+		return 0
+	}
+	return b.clVersion[c]
+}

@@ -37,20 +37,20 @@ func BenchmarkDraw4096(b *testing.B) {
 	if err := s.Penalties.AddInfluence(grid.Pt(2048, 2048), 200, 20*grid.Straight); err != nil {
 		b.Fatal(err)
 	}
-	first := s.Draw(1024) // what every op must draw again, pixel for pixel
+	first, err := s.Draw(1024) // what every op must draw again, pixel for pixel
+	if err != nil || first.Rect.Dx() != 1024 {
+		b.Fatalf("%v, %d pixels wide", err, first.Rect.Dx())
+	}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		img := s.Draw(1024)
+		img, err := s.Draw(1024)
 		b.StopTimer()
-		if img.Rect != first.Rect || !bytes.Equal(img.Pix, first.Pix) {
-			b.Fatalf("a %v image unlike the first %v one", img.Rect, first.Rect)
+		if err != nil || img.Rect != first.Rect || !bytes.Equal(img.Pix, first.Pix) {
+			b.Fatalf("%v: a %v image unlike the first %v one", err, img.Rect, first.Rect)
 		}
 		b.StartTimer()
 	}
 	b.StopTimer()
-	if first.Rect.Dx() != 1024 {
-		b.Fatalf("%d pixels wide", first.Rect.Dx())
-	}
 	b.ReportMetric(float64(len(s.Expanded)), "expanded-cells")
 }

@@ -10,7 +10,10 @@
 // show them, so the ground stays visible), small ones scaled up.
 //
 // Scene.Draw returns an image.RGBA of the whole map or of Scene.View
-// (encode it with image/png); the same vector layers come out of
+// (encode it with image/png), or an error for a scene it cannot draw (no
+// grid, a view off the map, a bake of another map, a side outside
+// 1..MaxSide). It costs time linear in the cells of the view, the pixels
+// and the bake's waypoints and edges; the same vector layers come out of
 // Scene.Shapes as plain data (boxes, lines and marks in cell coordinates)
 // for a game that draws with its own renderer, and Scene.CellColor gives
 // the cell layers one cell at a time.

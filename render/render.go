@@ -1,6 +1,8 @@
 package render
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"image/color"
 
@@ -8,6 +10,22 @@ import (
 	"github.com/rtspath/rtspath/hpa"
 	"github.com/rtspath/rtspath/preprocess"
 )
+
+// Errors returned by Draw; test with errors.Is.
+var (
+	// ErrNilGrid: the scene has no Grid.
+	ErrNilGrid = errors.New("render: scene without a grid")
+	// ErrSize: the image side is not in 1..MaxSide.
+	ErrSize = errors.New("render: bad image size")
+	// ErrView: Scene.View does not overlap the map.
+	ErrView = errors.New("render: view off the map")
+	// ErrMismatch: Scene.Bake was built for a map of another size.
+	ErrMismatch = errors.New("render: bake of another map")
+)
+
+// MaxSide bounds the side of an image Draw makes (16384 pixels: a 1 GiB
+// RGBA image).
+const MaxSide = 1 << 14
 
 // Layer is one thing a Scene can show; combine them with |.
 type Layer uint16
@@ -79,7 +97,8 @@ type Scene struct {
 	// above, claimed cells in violet, darker for more claims.
 	Penalties      *hpa.Penalties
 	InfluenceScale grid.Cost
-	// View is the part of the map Draw shows (zero: all of it).
+	// View is the part of the map Draw shows (zero: all of it); it must
+	// overlap the map.
 	View grid.Rect
 }
 
@@ -151,9 +170,14 @@ var (
 )
 
 // CellColor returns the colour of cell p under the scene's cell layers
-// (terrain, islands, dead ends; expanded cells are drawn by Draw).
+// (terrain, islands, dead ends; expanded cells are drawn by Draw): the
+// blocked colour off the map, the zero colour in a scene without a grid.
+// O(1) (plus the claims on p with the Influence layer).
 func (s *Scene) CellColor(p grid.Point) color.RGBA {
 	g := s.Grid
+	if g == nil {
+		return color.RGBA{}
+	}
 	if !g.Passable(p) {
 		return colBlocked
 	}
@@ -191,15 +215,33 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 // Draw renders the scene to an image at most maxSide pixels on its longer
 // side: several pixels per cell on small maps, several cells per pixel
 // (their colours averaged) on large ones. Deterministic: the same scene
-// gives the same pixels.
-func (s *Scene) Draw(maxSide int) *image.RGBA {
+// gives the same pixels. It returns an error for a scene without a grid
+// (ErrNilGrid), a maxSide outside 1..MaxSide (ErrSize), a View that does
+// not overlap the map (ErrView) or a bake of another map (ErrMismatch).
+//
+// Cost: O(V + I + K) for V cells in the view (each cell's colour once),
+// I pixels of the image (at most maxSide²) and K shapes: the bake's
+// cluster borders, waypoints and edges (O(points + edges), walked even
+// when few are in view), the path's cells and the expanded cells.
+func (s *Scene) Draw(maxSide int) (*image.RGBA, error) {
 	g := s.Grid
+	if g == nil {
+		return nil, ErrNilGrid
+	}
+	if maxSide < 1 || maxSide > MaxSide {
+		return nil, fmt.Errorf("%w: %d pixels (want 1..%d)", ErrSize, maxSide, MaxSide)
+	}
+	if b := s.Bake; b != nil && (b.Grid().Width() != g.Width() || b.Grid().Height() != g.Height()) {
+		return nil, fmt.Errorf("%w: the bake is of a %d×%d map, the grid %d×%d", ErrMismatch, b.Grid().Width(), b.Grid().Height(), g.Width(), g.Height())
+	}
 	v := g.Bounds()
-	if s.View != (grid.Rect{}) && !s.View.Intersect(v).Empty() {
+	if s.View != (grid.Rect{}) {
+		if s.View.Intersect(v).Empty() {
+			return nil, fmt.Errorf("%w: %v on a %d×%d map", ErrView, s.View, g.Width(), g.Height())
+		}
 		v = s.View.Intersect(v)
 	}
 	w, h := v.Dx(), v.Dy()
-	maxSide = max(maxSide, 1)
 	// Either zoom pixels per cell, or shrink cells per pixel.
 	zoom, shrink := 1, 1
 	if n := max(w, h); n <= maxSide {
@@ -314,7 +356,7 @@ func (s *Scene) Draw(maxSide int) *image.RGBA {
 			img.SetRGBA(x, y, blend(img.RGBAAt(x, y), c))
 		}
 	}
-	return img
+	return img, nil
 }
 
 func fill(img *image.RGBA, x, y, side int, c color.RGBA) {

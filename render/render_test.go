@@ -85,7 +85,10 @@ func TestGolden(t *testing.T) {
 			s = penalised(t, s)
 		}
 		s.View = c.view
-		img := s.Draw(c.side)
+		img, err := s.Draw(c.side)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
 		if os.Getenv("RTSPATH_GOLDEN_DIR") != "" {
 			writePNG(t, filepath.Join(os.Getenv("RTSPATH_GOLDEN_DIR"), c.name+".png"), img)
 		}

@@ -1,17 +1,34 @@
 package waypoint
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
 
+// Errors returned by Route; test with errors.Is.
+var (
+	// ErrNoEdge: the two ids are not joined by an edge of the tier.
+	ErrNoEdge = errors.New("waypoint: no such edge")
+	// ErrTier: the Tier is not whole (no graph, no cluster size, fewer
+	// points than graph nodes).
+	ErrTier = errors.New("waypoint: bad tier")
+	// ErrSearcher: no searcher, or one on a grid of another size (a
+	// searcher without a grid also wraps grid.ErrNilGrid).
+	ErrSearcher = errors.New("waypoint: bad searcher")
+	// ErrRoute: the grid no longer has a route of the edge's cost (it
+	// changed since the tier was made).
+	ErrRoute = errors.New("waypoint: route does not match its edge")
+)
+
 // Kind says where a point comes from.
 type Kind uint8
 
 const (
-	// Transition points sit on a cluster border, one or two per entrance.
+	// Transition points sit on a cluster border, one to three per
+	// entrance (package preprocess says where).
 	Transition Kind = iota
 	// Placed points were given by the game (a designer's waypoint).
 	Placed
@@ -42,27 +59,51 @@ type Tier struct {
 	Graph         *navgraph.Graph
 }
 
-// ClustersX returns the number of cluster columns.
-func (t *Tier) ClustersX() int { return (t.Width + t.ClusterSize - 1) / t.ClusterSize }
+// ClustersX returns the number of cluster columns (0 for a tier without
+// a cluster size).
+func (t *Tier) ClustersX() int {
+	if t.ClusterSize < 1 {
+		return 0
+	}
+	return (t.Width + t.ClusterSize - 1) / t.ClusterSize
+}
 
-// ClustersY returns the number of cluster rows.
-func (t *Tier) ClustersY() int { return (t.Height + t.ClusterSize - 1) / t.ClusterSize }
+// ClustersY returns the number of cluster rows (0 for a tier without a
+// cluster size).
+func (t *Tier) ClustersY() int {
+	if t.ClusterSize < 1 {
+		return 0
+	}
+	return (t.Height + t.ClusterSize - 1) / t.ClusterSize
+}
 
-// ClusterOf returns the index of the cluster holding p, which must be on
-// the map.
+// ClusterOf returns the index of the cluster holding p, or -1 if p is off
+// the map. O(1).
 func (t *Tier) ClusterOf(p grid.Point) int {
+	if uint(p.X) >= uint(t.Width) || uint(p.Y) >= uint(t.Height) || t.ClusterSize < 1 {
+		return -1
+	}
 	return p.Y/t.ClusterSize*t.ClustersX() + p.X/t.ClusterSize
 }
 
-// ClusterRect returns the cells of cluster c.
+// ClusterRect returns the cells of cluster c (empty if there is no
+// cluster c). O(1).
 func (t *Tier) ClusterRect(c int) grid.Rect {
-	cx, cy := c%t.ClustersX(), c/t.ClustersX()
+	cw := t.ClustersX()
+	if c < 0 || c >= cw*t.ClustersY() {
+		return grid.Rect{}
+	}
+	cx, cy := c%cw, c/cw
 	s := t.ClusterSize
 	return grid.R(cx*s, cy*s, min((cx+1)*s, t.Width), min((cy+1)*s, t.Height))
 }
 
-// PointsOf returns the node ids [first, end) of cluster c's points.
+// PointsOf returns the node ids [first, end) of cluster c's points (an
+// empty range if there is no cluster c). O(1).
 func (t *Tier) PointsOf(c int) (first, end int32) {
+	if c < 0 || c >= len(t.ClusterLen) || c >= len(t.ClusterStart) {
+		return 0, 0
+	}
 	return t.ClusterStart[c], t.ClusterStart[c] + t.ClusterLen[c]
 }
 
@@ -78,10 +119,14 @@ func (t *Tier) NumPoints() int {
 // Find returns the node id of the point at cell p, if there is one.
 // O(log points in the cluster).
 func (t *Tier) Find(p grid.Point) (int32, bool) {
-	if !p.In(grid.R(0, 0, t.Width, t.Height)) {
+	c := t.ClusterOf(p)
+	if c < 0 {
 		return -1, false
 	}
-	lo, end := t.PointsOf(t.ClusterOf(p))
+	lo, end := t.PointsOf(c)
+	if lo < 0 || end > int32(len(t.Points)) {
+		return -1, false
+	}
 	hi := end
 	key := p.Y*t.Width + p.X
 	for lo < hi {
@@ -103,26 +148,43 @@ func (t *Tier) Find(p grid.Point) (int32, bool) {
 // included: one step for an inter-cluster edge; for an intra-cluster one
 // the step line when it is legal and costs the edge, else the fine
 // search bounded to the cluster. s must search the tier's grid. The
-// route's cost equals the edge's cost.
+// route's cost equals the edge's cost; when the grid no longer has such a
+// route (it changed since the tier was made) the error wraps ErrRoute.
+// Misuse is an error too: ErrNoEdge, ErrTier, ErrSearcher (see each).
+// O(1) for an inter-cluster edge, O(cluster side) for a step line, else
+// one A* inside the cluster, O(S² log S) for clusters of S×S cells.
 func (t *Tier) Route(s *grid.Searcher, u, v int32, dst []grid.Point) ([]grid.Point, error) {
+	if t.Graph == nil || t.ClusterSize < 1 || len(t.Points) < t.Graph.Len() {
+		return dst[:0], fmt.Errorf("%w: graph %v, cluster size %d, %d points", ErrTier, t.Graph != nil, t.ClusterSize, len(t.Points))
+	}
+	if s == nil {
+		return dst[:0], fmt.Errorf("%w: nil searcher", ErrSearcher)
+	}
+	g := s.Grid()
+	if g == nil {
+		return dst[:0], fmt.Errorf("%w: %w", ErrSearcher, grid.ErrNilGrid)
+	}
+	if g.Width() != t.Width || g.Height() != t.Height {
+		return dst[:0], fmt.Errorf("%w: it searches a %d×%d grid, the tier is %d×%d", ErrSearcher, g.Width(), g.Height(), t.Width, t.Height)
+	}
 	want, ok := t.Graph.Cost(u, v)
 	if !ok {
-		return dst[:0], fmt.Errorf("waypoint: no edge %d→%d", u, v)
+		return dst[:0], fmt.Errorf("%w: %d→%d", ErrNoEdge, u, v)
 	}
 	a, b := t.Points[u], t.Points[v]
 	if a.Cluster != b.Cluster {
 		return append(dst[:0], a.Cell, b.Cell), nil
 	}
 	// The step line is the route when it is legal and costs the edge.
-	if c, ok := s.Grid().StepLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
-		return s.Grid().AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), nil
+	if c, ok := g.StepLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
+		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), nil
 	}
 	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
 	if err != nil {
-		return res.Path, fmt.Errorf("waypoint: route %d→%d: %w", u, v, err)
+		return res.Path, fmt.Errorf("%w: %d→%d: %w", ErrRoute, u, v, err)
 	}
 	if res.Status != grid.Found || navgraph.Cost(res.Cost) != want {
-		return res.Path, fmt.Errorf("waypoint: route %d→%d costs %d, edge says %d (grid changed since the bake?)", u, v, res.Cost, want)
+		return res.Path, fmt.Errorf("%w: %d→%d: the grid gives %v at cost %d, the edge says %d (grid changed since the bake?)", ErrRoute, u, v, res.Status, res.Cost, want)
 	}
 	return res.Path, nil
 }

@@ -1,52 +1,27 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"time"
 
+	"github.com/rtspath/rtspath/internal/bakecmd"
 	"github.com/rtspath/rtspath/preprocess"
 )
 
+// runBake is `rtspath bake`, the command cmd/rtspath-bake runs alone.
 func runBake(args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("bake", stderr)
-	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
-	out := fs.String("o", "", "output `FILE` (default: the map's name with .nav)")
-	cs := fs.Int("cluster", 0, "cluster side in cells, 4..256 (0: 32)")
-	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rtspath bake -map M.map [-o M.nav] [-cluster 32] [-workers 0]\n\nPreprocesses a map (islands, dead ends, clusters, waypoint graph) and\nwrites the bake file a game loads with preprocess.Load.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *mapPath == "" {
-		fs.Usage()
+	err := bakecmd.Run("rtspath bake", args, stdout, stderr)
+	var fe *bakecmd.FlagError
+	switch {
+	case errors.As(err, &fe):
+		return &flagError{fe.Msg}
+	case errors.Is(err, bakecmd.ErrUsage):
 		return errUsage
 	}
-	if *out == "" {
-		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
-	}
-	g, err := loadGrid(*mapPath)
-	if err != nil {
-		return err
-	}
-	t0 := time.Now()
-	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: *cs, Workers: *workers})
-	if err != nil {
-		return err
-	}
-	took := time.Since(t0)
-	if err := writeFile(*out, func(w io.Writer) error { _, err := b.WriteTo(w); return err }); err != nil {
-		return err
-	}
-	st := b.Stats()
-	fmt.Fprintf(stdout, "baked %s → %s in %v (%.1f ms per million cells): %d points, %d islands\n",
-		*mapPath, *out, took.Round(time.Microsecond), float64(took.Microseconds())/1e3/(float64(st.Width*st.Height)/1e6), st.Points, st.Islands)
-	return nil
+	return err
 }
 
 func runInspect(args []string, stdout, stderr io.Writer) error {

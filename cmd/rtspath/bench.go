@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "run only scenario lines i with i % `N` == 0")
 	width := fs.Int("bucket-width", 10, "report `N` consecutive scenario buckets as one")
 	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms (0: 32)")
-	out := fs.String("out", "bench-out", "folder for report.csv, report.json and the PNG plots (\"\": none)")
+	out := fs.String("out", "bench-out", "folder for report.csv, report.json and scale.json (\"\": none); bench/plots draws them")
 	sizes := fs.String("sizes", "256,512,1024", "`SIZES` of the generated maps (cells a side)")
 	queries := fs.Int("queries", 300, "queries per generated map, or per size with -scale")
 	seed := fs.Uint64("seed", 1, "seed of the generated maps and queries")
@@ -36,7 +37,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
 expanded, length over the published optimum, preparation time and memory
-per cell; writes report.csv, report.json and PNG plots to -out. Every
+per cell; writes report.csv and report.json to -out (PNG plots: cd
+bench/plots && go run . DIR, a module of its own). Every
 path is checked. With no -maps it runs generated maps (-sizes, -queries).
 With -scale it measures how the bake and queries grow with the map.
 Ctrl-C stops the run and prints what finished.
@@ -49,6 +51,35 @@ the optimum becomes the path's cost over exact A* under the same load.
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster),
+		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
+		return err
+	}
+	sizeFlag, sizeList := "sizes", *sizes
+	if *scale != "" {
+		sizeFlag, sizeList = "scale", *scale
+	}
+	ns, err := parseSizes(sizeFlag, sizeList)
+	if err != nil {
+		return err
+	}
+	load, err := bench.ParseLoad(*loadName)
+	if err != nil {
+		return badFlag("load", *loadName, "unknown load (have none, light, heavy, terrain)")
+	}
+	if load != bench.NoLoad && *scale != "" {
+		return badFlag("load", *loadName, "not with -scale")
+	}
+	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
+	run := all
+	if *algos == "" && load != bench.NoLoad {
+		*algos = "astar,hpa,hpa-smooth"
+	}
+	if *algos != "" {
+		if run, err = pickAlgos("algos", *algos, all); err != nil {
+			return err
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *out != "" {
@@ -59,10 +90,6 @@ the optimum becomes the path's cost over exact A* under the same load.
 	t0 := time.Now()
 	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
 	if *scale != "" {
-		ns, err := parseSizes(*scale)
-		if err != nil {
-			return err
-		}
 		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed,
 			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
 		live.clear()
@@ -76,27 +103,9 @@ the optimum becomes the path's cost over exact A* under the same load.
 			if err := writeFile(filepath.Join(*out, "scale.json"), func(w io.Writer) error { return bench.WriteScaleJSON(w, rows) }); err != nil {
 				return err
 			}
-			if _, err := bench.WriteScalePlots(*out, rows); err != nil {
-				return err
-			}
 		}
 		fmt.Fprintf(stdout, "\n%d sizes in %v%s.\n", len(rows), time.Since(t0).Round(time.Second), interrupted(ctx))
 		return nil
-	}
-	load, err := bench.ParseLoad(*loadName)
-	if err != nil {
-		return err
-	}
-	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
-	run := all
-	if *algos == "" && load != bench.NoLoad {
-		*algos = "astar,hpa,hpa-smooth"
-	}
-	if *algos != "" {
-		var err error
-		if run, err = bench.Select(all, *algos); err != nil {
-			return err
-		}
 	}
 	var ms []bench.Map
 	what := ""
@@ -107,10 +116,6 @@ the optimum becomes the path's cost over exact A* under the same load.
 		}
 		what = *maps
 	} else {
-		ns, err := parseSizes(*sizes)
-		if err != nil {
-			return err
-		}
 		ms = bench.Generated(ns, *queries, *seed)
 		what = "generated maps " + *sizes
 	}
@@ -135,11 +140,7 @@ the optimum becomes the path's cost over exact A* under the same load.
 		if err := writeFile(filepath.Join(*out, "report.json"), rep.WriteJSON); err != nil {
 			return err
 		}
-		files, err := rep.WritePlots(*out)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "wrote %s, %s and %s\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"), strings.Join(files, ", "))
+		fmt.Fprintf(stdout, "wrote %s and %s (plots: cd bench/plots && go run . DIR)\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"))
 	}
 	fmt.Fprintf(stdout, "took %v%s\n", time.Since(t0).Round(time.Second), interrupted(ctx))
 	return nil
@@ -152,12 +153,13 @@ func interrupted(ctx context.Context) string {
 	return ""
 }
 
-func parseSizes(s string) ([]int, error) {
+// parseSizes reads the comma-separated map sides of flag name.
+func parseSizes(name, s string) ([]int, error) {
 	var ns []int
 	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 16 || n > 1<<15 {
-			return nil, fmt.Errorf("bench: size %q: want 16..32768", f)
+			return nil, badFlag(name, f, "want map sides 16..32768, comma-separated")
 		}
 		ns = append(ns, n)
 	}

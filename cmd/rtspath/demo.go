@@ -25,9 +25,14 @@ func runDemo(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *n < 1 {
-		fs.Usage()
-		return errUsage
+	if err := checkSide("size", *size); err != nil {
+		return err
+	}
+	if *size**size > grid.MaxCells {
+		return badFlag("size", *size, fmt.Sprintf("%d cells, want at most %d", *size**size, grid.MaxCells))
+	}
+	if err := atLeast("queries", *n, 1); err != nil {
+		return err
 	}
 	t0 := time.Now()
 	g, err := mapgen.NewGrid(mapgen.Config{Width: *size, Height: *size, Seed: *seed}, grid.MapOptions{})

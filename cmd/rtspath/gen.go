@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,8 +17,8 @@ import (
 func runGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("gen", stderr)
 	size := fs.Int("size", 512, "map width and height in cells")
-	width := fs.Int("width", 0, "map width (overrides -size)")
-	height := fs.Int("height", 0, "map height (overrides -size)")
+	width := fs.Int("width", 0, "map width (default: -size)")
+	height := fs.Int("height", 0, "map height (default: -size)")
 	seed := fs.Uint64("seed", 1, "random seed: the same seed gives the same map")
 	queries := fs.Int("queries", 1000, "scenario lines to write (0: none)")
 	out := fs.String("o", "", "output `FILE.map` (required); the scenarios go to FILE.map.scen")
@@ -34,16 +36,36 @@ from rtspath's exact A*.
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *out == "" || !strings.HasSuffix(*out, ".map") || *queries < 0 {
-		fs.Usage()
-		return errUsage
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case *out == "":
+		return needFlag("o", "the FILE.map to write")
+	case !strings.HasSuffix(*out, ".map"):
+		return badFlag("o", *out, "want a file name ending in .map")
+	}
+	if err := errors.Join(checkSide("size", *size), atLeast("queries", *queries, 0)); err != nil {
+		return err
 	}
 	w, h := *size, *size
-	if *width > 0 {
+	sides := fmt.Sprintf("-size %d", *size)
+	if set["width"] {
+		if err := checkSide("width", *width); err != nil {
+			return err
+		}
 		w = *width
 	}
-	if *height > 0 {
+	if set["height"] {
+		if err := checkSide("height", *height); err != nil {
+			return err
+		}
 		h = *height
+	}
+	if set["width"] || set["height"] {
+		sides = fmt.Sprintf("-width %d -height %d", w, h)
+	}
+	if w*h > grid.MaxCells {
+		return &flagError{fmt.Sprintf("%s: %d cells, want at most %d", sides, w*h, grid.MaxCells)}
 	}
 	t0 := time.Now()
 	m, err := mapgen.Generate(mapgen.Config{Width: w, Height: h, Seed: *seed})

@@ -18,6 +18,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+
+	"github.com/rtspath/rtspath/grid"
 )
 
 type command struct {
@@ -62,6 +65,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			case errors.Is(err, flag.ErrHelp):
 				return 0
 			case errors.Is(err, errUsage):
+				var fe *flagError
+				if errors.As(err, &fe) {
+					fmt.Fprintf(stderr, "rtspath %s: %v (rtspath %s -h lists the flags)\n", c.name, fe, c.name)
+				}
 				return 2
 			}
 			fmt.Fprintf(stderr, "rtspath %s: %v\n", c.name, err)
@@ -74,6 +81,51 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 var errUsage = errors.New("usage")
+
+// flagError is a bad flag value or a missing flag: run prints it on one
+// line, which names the flag, and exits with status 2.
+type flagError struct{ msg string }
+
+func (e *flagError) Error() string        { return e.msg }
+func (e *flagError) Is(target error) bool { return target == errUsage }
+
+// badFlag is the usage error for flag name holding value (quoted if a
+// string); want says what the flag takes.
+func badFlag(name string, value any, want string) error {
+	if s, ok := value.(string); ok {
+		value = strconv.Quote(s)
+	}
+	return &flagError{fmt.Sprintf("-%s %v: %s", name, value, want)}
+}
+
+// needFlag is the usage error for a required flag that is missing.
+func needFlag(name, what string) error {
+	return &flagError{fmt.Sprintf("-%s: required: %s", name, what)}
+}
+
+// checkCluster validates a -cluster flag: 0 (the default) or 4..256.
+func checkCluster(v int) error {
+	if v != 0 && (v < 4 || v > 256) {
+		return badFlag("cluster", v, "want 4..256 cells, or 0 for 32")
+	}
+	return nil
+}
+
+// atLeast validates an integer flag with a lower bound.
+func atLeast(name string, v, lo int) error {
+	if v < lo {
+		return badFlag(name, v, fmt.Sprintf("want %d or more", lo))
+	}
+	return nil
+}
+
+// checkSide validates a map side flag.
+func checkSide(name string, v int) error {
+	if v < 1 || v > grid.MaxSide {
+		return badFlag(name, v, fmt.Sprintf("want 1..%d cells", grid.MaxSide))
+	}
+	return nil
+}
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: rtspath <command> [flags]\n\ncommands:")
@@ -91,17 +143,23 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// parse parses args. The usage is printed for -h only: a flag the
+// package cannot parse gets its one-line message and a pointer to -h.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	usage := fs.Usage
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			usage()
 			return err
 		}
+		fmt.Fprintf(fs.Output(), "(%s -h lists the flags)\n", fs.Name())
 		return errUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(fs.Output(), "unexpected arguments: %v\n", fs.Args())
-		fs.Usage()
-		return errUsage
+		return &flagError{fmt.Sprintf("unexpected arguments %q (flags come first, each -name value)", fs.Args())}
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -63,13 +62,35 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			fmt.Fprintf(stderr, "unknown layer %q\n", n)
-			return errUsage
+			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence)")
 		}
 	}
-	if *mapPath == "" || *out == "" || (*from == "") != (*to == "") {
-		fs.Usage()
-		return errUsage
+	switch {
+	case *mapPath == "":
+		return needFlag("map", "the .map file to draw")
+	case *out == "":
+		return needFlag("o", "the PNG file to write")
+	case *from != "" && *to == "":
+		return needFlag("to", "the path's goal, with -from")
+	case *to != "" && *from == "":
+		return needFlag("from", "the path's start, with -to")
+	case *side < 1 || *side > render.MaxSide:
+		return badFlag("size", *side, fmt.Sprintf("want 1..%d pixels", render.MaxSide))
+	}
+	switch *algo {
+	case "astar", "hpa", "hpa-smooth", "hpa-corners":
+	default:
+		return badFlag("algo", *algo, "want astar, hpa, hpa-smooth or hpa-corners")
+	}
+	var a, z grid.Point
+	if *from != "" {
+		var err error
+		if a, err = parsePoint("from", *from); err != nil {
+			return err
+		}
+		if z, err = parsePoint("to", *to); err != nil {
+			return err
+		}
 	}
 	g, err := loadGrid(*mapPath)
 	if err != nil {
@@ -92,7 +113,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if *view != "" {
 		r := &sc.View
 		if _, err := fmt.Sscanf(*view, "%d,%d,%d,%d", &r.Min.X, &r.Min.Y, &r.Max.X, &r.Max.Y); err != nil || r.Intersect(g.Bounds()).Empty() {
-			return fmt.Errorf("render: view %q: want x0,y0,x1,y1 overlapping the %d×%d map", *view, g.Width(), g.Height())
+			return badFlag("view", *view, fmt.Sprintf("want x0,y0,x1,y1 overlapping the %d×%d map", g.Width(), g.Height()))
 		}
 	}
 	var planner *hpa.Planner
@@ -110,11 +131,6 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		pen = sc.Penalties.For(-1)
 	}
 	if *from != "" {
-		a, err1 := parsePoint(*from)
-		z, err2 := parsePoint(*to)
-		if err := errors.Join(err1, err2); err != nil {
-			return err
-		}
 		switch *algo {
 		case "astar":
 			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
@@ -143,7 +159,10 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintln(stderr, "no path")
 		}
 	}
-	img := sc.Draw(*side)
+	img, err := sc.Draw(*side)
+	if err != nil {
+		return err
+	}
 	f, err := os.Create(*out)
 	if err != nil {
 		return err
@@ -164,10 +183,12 @@ type hotSpot struct {
 	r, steps int
 }
 
-func parsePoint(s string) (grid.Point, error) {
+// parsePoint reads the x,y value of flag name.
+func parsePoint(name, s string) (grid.Point, error) {
 	var p grid.Point
-	if _, err := fmt.Sscanf(s, "%d,%d", &p.X, &p.Y); err != nil {
-		return p, fmt.Errorf("render: point %q: want x,y", s)
+	var rest string
+	if n, _ := fmt.Sscanf(s+" end", "%d,%d %s", &p.X, &p.Y, &rest); n != 3 || rest != "end" {
+		return p, badFlag(name, s, "want x,y")
 	}
 	return p, nil
 }

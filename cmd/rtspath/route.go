@@ -41,6 +41,9 @@ decimals), "i<TAB>unreachable" when there is no path, or
 blocked. The last line is
 "# algo=NAME queries=N query_ns=TOTAL prep_ns=P".
 
+A scenario file made for a map of another size is refused; one that
+names another map of the same size is answered, with a warning.
+
 With a folder as -map, every .map in it runs with its .map.scen: each
 answer line starts with the map's name and a tab, each map ends with its
 "# NAME algo=..." line, and -stats and -check sum over all maps.
@@ -51,13 +54,18 @@ answer line starts with the map's name and a tab, each map ends with its
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	algos, err := bench.Select(bench.Algorithms(bench.Config{ClusterSize: *cluster}), *algo)
-	if *mapPath == "" || err != nil || *every < 1 || *width < 1 {
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-		}
-		fs.Usage()
-		return errUsage
+	if *mapPath == "" {
+		return needFlag("map", "the .map file or folder to answer")
+	}
+	if strings.Contains(*algo, ",") {
+		return badFlag("algo", *algo, "want one algorithm")
+	}
+	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster}))
+	if err == nil {
+		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster))
+	}
+	if err != nil {
+		return err
 	}
 	alg := algos[0]
 	jobs, err := routeJobs(*mapPath, *scenPath)
@@ -85,6 +93,9 @@ answer line starts with the map's name and a tab, each map ends with its
 		if err != nil {
 			return err
 		}
+		if err := scenForMap(scens, g, mapPath, scenPath, stderr); err != nil {
+			return err
+		}
 
 		t0 := time.Now()
 		r, _, err := alg.Prepare(g)
@@ -102,6 +113,11 @@ answer line starts with the map's name and a tab, each map ends with its
 				continue
 			}
 			n++
+			if err := sc.Check(g); err != nil { // off the map or blocked
+				invalid++
+				fmt.Fprintf(bw, "%s%d\tinvalid\t%v\n", prefix, i, err)
+				continue
+			}
 			t := time.Now()
 			p, _, found, err := r.Find(sc.Start, sc.Goal, path)
 			took := time.Since(t)
@@ -213,7 +229,7 @@ func routeJobs(mapPath, scenPath string) ([][2]string, error) {
 		return [][2]string{{mapPath, scenPath}}, nil
 	}
 	if scenPath != "" {
-		return nil, fmt.Errorf("route: -scen goes with one map, not the folder %s", mapPath)
+		return nil, badFlag("scen", scenPath, "goes with one map, not with the folder "+mapPath)
 	}
 	maps, err := filepath.Glob(filepath.Join(mapPath, "*.map"))
 	if err != nil || len(maps) == 0 {
@@ -250,6 +266,35 @@ func loadScen(path string) ([]grid.Scenario, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return sc, nil
+}
+
+// scenForMap checks that the scenarios were made for g: a line made for a
+// map of another size is an error (the file is for another map, and its
+// answers would be noise); a map name other than the file's (its last
+// path element: the published files say maps/sc1/X.map for sc1/X.map) is
+// a warning, once per name, since Moving AI names need not match files.
+func scenForMap(scens []grid.Scenario, g *grid.Grid, mapPath, scenPath string, stderr io.Writer) error {
+	file := filepath.Base(mapPath)
+	var names []string
+	count := map[string]int{}
+	for i, sc := range scens {
+		if sc.Width != g.Width() || sc.Height != g.Height() {
+			return fmt.Errorf("%s: scenario %d is for a %d×%d map (%s), %s is %d×%d: wrong scenario file?",
+				scenPath, i, sc.Width, sc.Height, sc.Map, mapPath, g.Width(), g.Height())
+		}
+		name := sc.Map[strings.LastIndexAny(sc.Map, `/\`)+1:]
+		if name != file {
+			if count[sc.Map] == 0 {
+				names = append(names, sc.Map)
+			}
+			count[sc.Map]++
+		}
+	}
+	for _, n := range names {
+		fmt.Fprintf(stderr, "rtspath route: warning: %s: %d of %d scenarios name the map %q, not %s (same size: answered)\n",
+			scenPath, count[n], len(scens), n, file)
+	}
+	return nil
 }
 
 // validPath checks a cell path step by step, or a corner path segment by
@@ -307,4 +352,19 @@ func (b *bucketStats) print(w io.Writer) {
 		line("all", allUS, allOver)
 	}
 	tw.Flush()
+}
+
+// pickAlgos returns the algorithms of all named (comma-separated) in the
+// value of flag name, or a usage error naming the first unknown one.
+func pickAlgos(name, names string, all []bench.Algorithm) ([]bench.Algorithm, error) {
+	for _, n := range strings.Split(names, ",") {
+		known := false
+		for _, a := range all {
+			known = known || a.Name == strings.TrimSpace(n)
+		}
+		if !known {
+			return nil, badFlag(name, n, "unknown algorithm (have "+bench.Names(all)+")")
+		}
+	}
+	return bench.Select(all, names)
 }

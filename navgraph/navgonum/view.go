@@ -1,22 +1,26 @@
-package navgraph
+package navgonum
 
 import (
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/iterator"
 	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/rtspath/rtspath/navgraph"
 )
 
-// Gonum is a read-only view of a Graph that satisfies gonum's
+// View is a read-only view of a navgraph.Graph that satisfies gonum's
 // graph.Weighted (and so graph.Directed's neighbour queries), so gonum's
 // algorithms (path, topo, community, ...) run on a waypoint graph. Node
 // ids are the graph's; weights are costs as float64 (exact below 2^53).
-// It allocates per call: use it for analysis, not in a game loop.
-type Gonum struct{ G *Graph }
+// Node is O(1); Edge, WeightedEdge, Weight and HasEdgeBetween are
+// O(log d) for d out-edges; Nodes and From allocate the list they return
+// (O(n), O(d)): use it for analysis, not in a game loop.
+type View struct{ G *navgraph.Graph }
 
-var _ graph.Weighted = Gonum{}
+var _ graph.Weighted = View{}
 
 // Node returns the node with the given id, or nil.
-func (v Gonum) Node(id int64) graph.Node {
+func (v View) Node(id int64) graph.Node {
 	if id < 0 || id >= int64(v.G.Len()) {
 		return nil
 	}
@@ -24,7 +28,7 @@ func (v Gonum) Node(id int64) graph.Node {
 }
 
 // Nodes returns every node in id order.
-func (v Gonum) Nodes() graph.Nodes {
+func (v View) Nodes() graph.Nodes {
 	ns := make([]graph.Node, v.G.Len())
 	for i := range ns {
 		ns[i] = simple.Node(i)
@@ -33,7 +37,7 @@ func (v Gonum) Nodes() graph.Nodes {
 }
 
 // From returns the targets of the edges out of id.
-func (v Gonum) From(id int64) graph.Nodes {
+func (v View) From(id int64) graph.Nodes {
 	if v.Node(id) == nil {
 		return graph.Empty
 	}
@@ -49,15 +53,15 @@ func (v Gonum) From(id int64) graph.Nodes {
 }
 
 // HasEdgeBetween reports an edge either way between x and y.
-func (v Gonum) HasEdgeBetween(x, y int64) bool {
+func (v View) HasEdgeBetween(x, y int64) bool {
 	return v.Edge(x, y) != nil || v.Edge(y, x) != nil
 }
 
 // Edge returns the edge u→w, or nil.
-func (v Gonum) Edge(u, w int64) graph.Edge { return v.WeightedEdge(u, w) }
+func (v View) Edge(u, w int64) graph.Edge { return v.WeightedEdge(u, w) }
 
 // WeightedEdge returns the edge u→w with its cost as weight, or nil.
-func (v Gonum) WeightedEdge(u, w int64) graph.WeightedEdge {
+func (v View) WeightedEdge(u, w int64) graph.WeightedEdge {
 	if v.Node(u) == nil || v.Node(w) == nil {
 		return nil
 	}
@@ -69,7 +73,7 @@ func (v Gonum) WeightedEdge(u, w int64) graph.WeightedEdge {
 }
 
 // Weight returns the cost of x→y (0 for x == y) and whether it exists.
-func (v Gonum) Weight(x, y int64) (float64, bool) {
+func (v View) Weight(x, y int64) (float64, bool) {
 	if x == y {
 		return 0, v.Node(x) != nil
 	}

@@ -1,4 +1,4 @@
-package bench
+package main
 
 import (
 	"fmt"
@@ -11,14 +11,17 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/rtspath/rtspath/bench"
 )
 
-// WritePlots writes PNG plots of the report into dir and returns their
-// paths: query time against path length per algorithm (time.png), the
-// distribution of path length over the optimum per algorithm
+// writePlots writes PNG plots of a bench report into dir and returns
+// their paths: query time against path length per algorithm (time.png),
+// the distribution of path length over the optimum per algorithm
 // (over.png), and preparation time against map size (prep.png, when
-// some algorithm prepares).
-func (r *Report) WritePlots(dir string) ([]string, error) {
+// some algorithm prepares). It costs a pass over the queries per plot
+// and a sort of each algorithm's lengths over the optimum.
+func writePlots(r *bench.Report, dir string) ([]string, error) {
 	var files []string
 	save := func(p *plot.Plot, name string) error {
 		f := filepath.Join(dir, name)
@@ -126,10 +129,10 @@ func (r *Report) WritePlots(dir string) ([]string, error) {
 	return files, nil
 }
 
-// WriteScalePlots writes PNG plots of a scaling run into dir and returns
-// their paths: bake time against map size and query time against path
-// length (scale.png, both axes logarithmic).
-func WriteScalePlots(dir string, rows []ScaleRow) ([]string, error) {
+// writeScalePlots writes the PNG plot of a scaling run into dir and
+// returns its path: bake time and mean query time against map size
+// (scale.png, both axes logarithmic).
+func writeScalePlots(dir string, rows []bench.ScaleRow) ([]string, error) {
 	if len(rows) == 0 {
 		return nil, nil
 	}

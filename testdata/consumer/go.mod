@@ -1,0 +1,14 @@
+module example.com/consumer
+
+go 1.26.8
+
+require github.com/rtspath/rtspath v0.0.0
+
+require (
+	github.com/kelindar/bitmap v1.5.3 // indirect
+	github.com/kelindar/simd v1.1.2 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.4 // indirect
+	golang.org/x/sys v0.30.0 // indirect
+)
+
+replace github.com/rtspath/rtspath => ../..
