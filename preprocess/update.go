@@ -39,7 +39,7 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 		}
 	}
 	dirty, _ := g.DirtySince(b.gridVer) // the whole grid if it cannot tell
-	r = union(r.Intersect(g.Bounds()), dirty).Grow(1).Intersect(g.Bounds())
+	r = r.Intersect(g.Bounds()).Union(dirty).Grow(1).Intersect(g.Bounds())
 	b.caughtUp()
 	if r.Empty() {
 		return nil
@@ -68,18 +68,6 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 func (b *Bake) caughtUp() {
 	b.gridVer = b.g.Version()
 	b.g.ClearDirty()
-}
-
-// union returns the bounding rectangle of two rectangles; an empty one
-// adds nothing.
-func union(a, c grid.Rect) grid.Rect {
-	switch {
-	case a.Empty():
-		return c
-	case c.Empty():
-		return a
-	}
-	return grid.R(min(a.Min.X, c.Min.X), min(a.Min.Y, c.Min.Y), max(a.Max.X, c.Max.X), max(a.Max.Y, c.Max.Y))
 }
 
 // Stale reports whether the grid has been edited since the bake last
