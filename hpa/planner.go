@@ -282,7 +282,7 @@ type Options struct {
 const MaxSmoothPasses = 8
 
 // ErrOptions is wrapped by the error Find returns for out-of-range
-// Options.
+// Options, and for a Penalty made on another planner.
 var ErrOptions = errors.New("hpa: bad query options")
 
 // check reports out-of-range options.
