@@ -277,4 +277,9 @@ func (w *world) layer(pl *hpa.Planner) (*hpa.Penalties, error) {
 }
 
 // unitID is the layer's id of the load's unit k (-1: nobody).
-func unitID(k int) int32 { return int32(k) }
+func unitID(k int) uint64 {
+	if k < 0 {
+		return hpa.NoUnit
+	}
+	return uint64(k)
+}

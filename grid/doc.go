@@ -36,7 +36,8 @@
 // with a function for the cells whose penalty depends on who asks.
 // Searches (Options.Penalty), StepLineCostWith and PathCostWith add it;
 // since it is never negative, the heuristic stays a lower bound and the
-// searches stay exact.
+// searches stay exact. A cell's penalty is at most MaxPenalty (2^31-1), so
+// that no search's cost can wrap.
 //
 // # Movement
 //

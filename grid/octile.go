@@ -111,7 +111,7 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, 
 			if v > 0 {
 				c += Cost(v)
 			} else if pen.Func != nil {
-				c += max(pen.Func(i), 0)
+				c += clampPenalty(pen.Func(i))
 			}
 			if c >= limit {
 				return 0, false

@@ -3,6 +3,7 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"math"
 )
 
 // ErrPenalty is wrapped by the error for a Penalty that does not fit the
@@ -19,8 +20,14 @@ var ErrPenalty = errors.New("grid: bad penalty")
 // a positive value is the penalty itself, and a negative value says the
 // penalty depends on who asks (a unit's view of other units' claims):
 // then Func(cell) returns it. Func is called for those cells only, so the
-// common case is one array load; its negative results count as 0, and so
-// do negative cells when Func is nil.
+// common case is one array load; its results are cut to 0..MaxPenalty,
+// and a negative cell counts as 0 when Func is nil.
+//
+// A cell's penalty is thus at most MaxPenalty, and one step costs at most
+// 4140690+MaxPenalty < 2^31.01 (the dearest terrain step is a diagonal
+// between cells of weight 255), so no sum wraps a Cost: a search's path
+// enters each cell of the grid (at most MaxCells = 2^28) at most once and
+// costs under 2^60, and PathCostWith adds up any path of up to 2^31 steps.
 //
 // Penalties are never negative, so LeastCost and every other lower bound
 // on the plain grid stay lower bounds, and searches stay exact: a search
@@ -29,6 +36,13 @@ type Penalty struct {
 	Cells []int32
 	Func  func(cell int) Cost
 }
+
+// MaxPenalty bounds the penalty of one cell: the largest Cells value, and
+// what a larger Func result counts as.
+const MaxPenalty Cost = math.MaxInt32
+
+// clampPenalty cuts a Func result to 0..MaxPenalty.
+func clampPenalty(v Cost) Cost { return min(max(v, 0), MaxPenalty) }
 
 // At returns the penalty for entering the cell of index i: 0 for an index
 // outside Cells, and 0 for a negative value when Func is nil. O(1).
@@ -43,7 +57,7 @@ func (p *Penalty) At(i int) Cost {
 	if p.Func == nil {
 		return 0
 	}
-	return max(p.Func(i), 0)
+	return clampPenalty(p.Func(i))
 }
 
 func (p *Penalty) check(g *Grid) error {

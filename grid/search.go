@@ -469,7 +469,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 				if v := pen[gi+goff[d]]; v > 0 {
 					ng += Cost(v)
 				} else if v < 0 && penFunc != nil {
-					ng += max(penFunc(gi+goff[d]), 0)
+					ng += clampPenalty(penFunc(gi + goff[d]))
 				}
 			}
 			if st == gen && ng >= gcost[ni] {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/oracle"
 	"github.com/rtspath/rtspath/internal/testmaps"
 	"github.com/rtspath/rtspath/preprocess"
 )
@@ -72,21 +73,52 @@ func sc1(b *testing.B) []sc1Map {
 // benchmark then asks for again, as a second unit of the same group
 // would). The benchmarks use 4 hot spots and 16 units (a skirmish) and 16
 // and 64 (busy). The paths come from m.claims, so that making the layer
-// leaves pl's route cache as it was.
-func battle(b *testing.B, m sc1Map, pl *hpa.Planner, hot, units int) *hpa.Penalties {
+// leaves pl's route cache as it was. The same writes go to the oracle's
+// model of a layer, which prices the benchmark's paths.
+func battle(b *testing.B, m sc1Map, pl *hpa.Planner, hot, units int) (*hpa.Penalties, *pricer) {
 	f := pl.NewPenalties(hpa.PenaltyConfig{ClaimAhead: 64})
+	pr := &pricer{model: oracle.NewPenalties(m.g.Width(), m.g.Height(), 0, 0, 64), claimed: make([]bool, m.g.Width()*m.g.Height())}
 	for k := range hot {
 		sc := m.scens[k*len(m.scens)/hot]
 		if err := f.AddInfluence(sc.Goal, 8, 10*grid.Straight); err != nil {
 			b.Fatal(err)
 		}
+		pr.model.AddInfluence(sc.Goal, 8, int64(10*grid.Straight))
 	}
 	for k := range units {
-		if err := f.Claim(int32(k), m.claims[k]); err != nil {
+		if err := f.Claim(uint64(k), m.claims[k]); err != nil {
 			b.Fatal(err)
 		}
+		pr.model.Claim(uint64(k), m.claims[k])
+		for _, p := range m.claims[k] {
+			pr.claimed[m.g.Index(p)] = true
+		}
 	}
-	return f
+	return f, pr
+}
+
+// pricer prices a path under a battle layer for a query made for nobody,
+// from the oracle's model: terrain plus, per cell entered, its influence
+// and the claims it pays for (asked of the model only on claimed cells,
+// which are few).
+type pricer struct {
+	model   *oracle.Penalties
+	claimed []bool
+}
+
+func (pr *pricer) cost(g *grid.Grid, path []grid.Point) (grid.Cost, error) {
+	c, err := g.PathCost(path)
+	if err != nil || pr == nil {
+		return c, err
+	}
+	for _, p := range path[1:] {
+		if pr.claimed[g.Index(p)] {
+			c += pr.model.Cell(p, oracle.NoUnit, path[0])
+		} else {
+			c += grid.Cost(pr.model.Influence(p))
+		}
+	}
+	return c, nil
 }
 
 // world is one map's planner, query and penalty as a case of BenchmarkSC1
@@ -95,6 +127,7 @@ type world struct {
 	pl  *hpa.Planner
 	q   *hpa.Query
 	pen hpa.Penalty
+	pr  *pricer // nil without a penalty
 }
 
 // sc1Case is one way of asking BenchmarkSC1's queries.
@@ -109,7 +142,8 @@ func (c sc1Case) world(b *testing.B, m sc1Map) world {
 	pl := hpa.NewPlanner(m.b, c.cfg)
 	w := world{pl: pl}
 	if c.hot > 0 || c.units > 0 {
-		w.pen = battle(b, m, pl, c.hot, c.units).For(-1)
+		f, pr := battle(b, m, pl, c.hot, c.units)
+		w.pen, w.pr = f.For(hpa.NoUnit), pr
 	}
 	w.q = pl.NewQuery()
 	return w
@@ -117,11 +151,11 @@ func (c sc1Case) world(b *testing.B, m sc1Map) world {
 
 // expect answers every query of m in w, checks each in full (found, a
 // legal path from start to goal, never shorter than the published
-// optimum, costing what Find reports) and returns the costs.
+// optimum, costing what Find reports as the oracle's model prices it)
+// and returns the costs.
 func (c sc1Case) expect(b *testing.B, m sc1Map, w world) []grid.Cost {
 	want := make([]grid.Cost, len(m.scens))
 	var buf []grid.Point
-	ref := w.pl.NewQuery() // prices paths under the penalty
 	for k, sc := range m.scens {
 		opt := c.opt
 		opt.Penalty = w.pen
@@ -141,7 +175,7 @@ func (c sc1Case) expect(b *testing.B, m sc1Map, w world) []grid.Cost {
 				}
 			}
 		} else {
-			cost, err := m.g.PathCostWith(p, hpa.GridPenalty(ref, w.pen, sc.Start))
+			cost, err := w.pr.cost(m.g, p)
 			if err != nil || cost != res.Cost {
 				b.Fatalf("%v→%v: path costs %d (%v), Find says %d", sc.Start, sc.Goal, cost, err, res.Cost)
 			}
@@ -338,7 +372,7 @@ func BenchmarkPenaltyUpdate(b *testing.B) {
 	layers := make([]layer, len(maps))
 	for i, m := range maps {
 		pl := hpa.NewPlanner(m.b, hpa.Config{})
-		f := battle(b, m, pl, 16, 64)
+		f, _ := battle(b, m, pl, 16, 64)
 		q := pl.NewQuery()
 		l := layer{f: f}
 		for k := range 32 {

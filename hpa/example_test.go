@@ -102,14 +102,14 @@ func ExamplePenalties() {
 	// A squad died on the northern road.
 	layer.AddInfluence(grid.Pt(20, 1), 3, 20*grid.Straight)
 	for tick := range 6 {
-		res, _ := q.Find(grid.Pt(2, 4), grid.Pt(37, 4), hpa.Options{Smooth: hpa.Cells, Penalty: layer.For(-1)}, nil)
+		res, _ := q.Find(grid.Pt(2, 4), grid.Pt(37, 4), hpa.Options{Smooth: hpa.Cells, Penalty: layer.For(hpa.NoUnit)}, nil)
 		fmt.Printf("tick %d: row %d\n", tick, road(res.Path))
 		layer.DecayInfluence(1, 4) // danger fades to a quarter each tick
 	}
 
 	// Three units leave one after another; each claims its path.
 	var paths [3][]grid.Point
-	for unit := range int32(3) {
+	for unit := range uint64(3) {
 		from, to := grid.Pt(2, 4+int(unit)), grid.Pt(37, 4+int(unit))
 		res, _ := q.Find(from, to, hpa.Options{Smooth: hpa.Cells, Penalty: layer.For(unit)}, nil)
 		layer.Claim(unit, res.Path)

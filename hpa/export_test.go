@@ -1,32 +1,19 @@
 package hpa
 
 import (
-	"slices"
-
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// GridPenalty returns the grid-tier penalty a query from start sees
-// through pen, for exact reference searches (valid until q's next Find).
-func GridPenalty(q *Query, pen Penalty, start grid.Point) *grid.Penalty {
+// Refreshed returns the number of clusters whose edge penalties the
+// layer has refreshed so far.
+func (f *Penalties) Refreshed() int { return f.refreshed }
+
+// EdgePenalty returns the penalty of the waypoint-graph edge u→v as a
+// query from start sees it through pen.
+func EdgePenalty(q *Query, pen Penalty, start grid.Point, u, v int32) navgraph.Cost {
 	if err := q.usePenalty(pen, start); err != nil {
 		panic(err)
 	}
-	return q.pen
-}
-
-// EdgePenalties returns a copy of the edge penalties as kept up to date,
-// the same computed from scratch over every cluster, and the number of
-// clusters refreshed so far (the scratch pass not counted).
-func (f *Penalties) EdgePenalties() (kept, scratch []navgraph.Cost, refreshed int) {
-	kept = slices.Clone(f.edge)
-	n := f.refreshed
-	for c := range f.nInfl {
-		f.mark(c)
-	}
-	f.flush()
-	scratch = slices.Clone(f.edge)
-	f.refreshed = n
-	return kept, scratch, n
+	return q.edgePenalty(u, v)
 }

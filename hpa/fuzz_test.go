@@ -33,7 +33,7 @@ func FuzzFind(f *testing.F) {
 		a, z := grid.Pt(ax, ay), grid.Pt(zx, zy)
 		opt := hpa.Options{Smooth: hpa.Smoothing(smooth % 3), FirstSteps: first, Nearest: nearest, MaxExpansions: budget}
 		if smooth&4 != 0 { // the penalty layer, seen by nobody or by unit 1
-			unit := int32(-1)
+			unit := hpa.NoUnit
 			if smooth&8 != 0 {
 				unit = 1
 			}

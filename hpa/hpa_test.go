@@ -207,7 +207,7 @@ func TestQueriesDoNotAllocate(t *testing.T) {
 	for k, pr := range pairs[:5] {
 		f.AddInfluence(pr[1], 6, 8*grid.Straight)
 		res, _ := q.Find(pr[0], pr[1], hpa.Options{Smooth: hpa.Cells}, nil)
-		f.Claim(int32(k), res.Path)
+		f.Claim(uint64(k), res.Path)
 	}
 	buf := make([]grid.Point, 0, 4096)
 	for _, opt := range []hpa.Options{{Smooth: hpa.Raw}, {Smooth: hpa.Cells}, {Smooth: hpa.Corners}, {Smooth: hpa.Cells, Penalty: f.For(2)}} {

@@ -4,34 +4,57 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// ErrUnit is wrapped by the errors for a bad unit id.
+// ErrUnit is wrapped by the errors for a bad unit id (NoUnit).
 var ErrUnit = errors.New("hpa: bad unit id")
 
-// MaxUnits bounds unit ids: 0 ≤ id < MaxUnits.
-const MaxUnits = 1 << 20
+// NoUnit is the one unit id no unit may have: For(NoUnit) is the layer
+// as nobody sees it. Any other 64-bit value is a unit id: an engine's
+// entity id as it is (a signed one converted with uint64(id)).
+const NoUnit uint64 = math.MaxUint64
 
-// MaxInfluence bounds the influence of one cell; larger values are cut
-// to it.
-const MaxInfluence grid.Cost = 1 << 30
+// ErrInfluence is wrapped by the errors for a bad influence radius or
+// decay fraction.
+var ErrInfluence = errors.New("hpa: bad influence")
+
+// MaxPenalty bounds the penalty of one cell as a query sees it: its
+// influence plus ClaimCost per claim counted, cut to MaxPenalty. With it,
+// no sum wraps a grid.Cost: a step costs under 2^30.01, so a search's
+// path (each cell of a map of at most grid.MaxCells = 2^28 cells entered
+// at most once) costs under 2^59, and Result.Cost adds up any path of up
+// to 2^32 steps; a waypoint-graph edge's route enters at most
+// ClusterSize² ≤ 2^16 cells, so its penalty is at most 2^46, and the
+// coarse search's sums stop at navgraph.MaxPathCost (2^61), which a
+// coarse route of fewer than 2^14 edges cannot reach.
+const MaxPenalty grid.Cost = 1 << 30
+
+// MaxInfluence bounds the influence of one cell (MaxPenalty); larger
+// values are cut to it.
+const MaxInfluence grid.Cost = MaxPenalty
+
+// MaxInfluenceRadius bounds the radius of AddInfluence.
+const MaxInfluenceRadius = 1 << 15
 
 // PenaltyConfig tunes Penalties. The zero value is the default.
 type PenaltyConfig struct {
-	// ClaimCost is what a query pays to enter a cell, per other unit that
-	// claimed it (0: grid.Straight, one plain straight step).
+	// ClaimCost is what a query pays to enter a cell, per claim on it by
+	// another unit (0 or less: grid.Straight, one plain straight step;
+	// more than MaxPenalty: MaxPenalty).
 	ClaimCost grid.Cost
 	// ClaimRadius: only the claims of units whose current cell (the first
 	// cell they still claim) lies within this many cells of the query's
 	// start (Chebyshev distance) count; the claims of units further away
-	// are ignored, as those units will have moved on (0: 64).
+	// are ignored, as those units will have moved on (0 or less: 64; any
+	// positive int, math.MaxInt for every unit on the map).
 	ClaimRadius int
 	// ClaimAhead bounds the cells Claim takes from a path, the unit's
-	// current cell included (0: the whole path).
+	// current cell included (0 or less: the whole path).
 	ClaimAhead int
 }
 
@@ -85,35 +108,42 @@ type Penalties struct {
 	todo       []int32
 	q          *Query // for the routes of edges
 
-	units   []unitClaims
-	claims  claimTable
-	entries []claimEntry
-	free    int32 // first free entry, -1 for none
+	// Units are known by slot: ids holds the slot of each unit that holds
+	// claims, so memory follows the units, not the values of their ids.
+	ids       table[uint64]
+	units     []unitClaims // by slot
+	freeUnits []int32      // slots of units that hold no claims
+	claims    table[int32] // cell → first entry of its claim list
+	entries   []claimEntry
+	free      int32 // first free entry, -1 for none
 
 	refreshed int     // clusters refreshed so far (tests)
 	walk      []int32 // scratch of refresh
 }
 
 type unitClaims struct {
+	id    uint64
 	cells []int32 // claimed cells in path order (by grid index)
 	from  int     // cells[from:] are still claimed
 }
 
 type claimEntry struct {
-	unit, next int32
+	unit, next int32 // unit: the claimer's slot
 }
 
 type unitCount struct {
-	unit, n int32
+	unit, n int32 // unit: a slot (or -1, and n a cell: see setEdge)
 }
 
 // NewPenalties returns an empty penalty layer for p's map: no influence,
-// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge and
-// about 24 per claimed cell (see Bytes).
+// no claims. It takes 4 bytes per cell, 32 per waypoint-graph edge,
+// about 24 per claimed cell and about 70 per unit holding claims,
+// whatever the values of unit ids (see Bytes).
 func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 	if cfg.ClaimCost <= 0 {
 		cfg.ClaimCost = grid.Straight
 	}
+	cfg.ClaimCost = min(cfg.ClaimCost, MaxPenalty)
 	if cfg.ClaimRadius <= 0 {
 		cfg.ClaimRadius = 64
 	}
@@ -127,7 +157,6 @@ func (p *Planner) NewPenalties(cfg PenaltyConfig) *Penalties {
 		free:   -1,
 		q:      p.NewQuery(),
 	}
-	f.claims.init()
 	f.sync()
 	p.penalties = append(p.penalties, f)
 	return f
@@ -150,13 +179,13 @@ func (f *Penalties) Close() {
 // Penalties.For and passed in Options.Penalty. The zero value is none.
 type Penalty struct {
 	f    *Penalties
-	unit int32
+	unit uint64
 }
 
 // For returns the layer as unit sees it: the claims of other units
 // within the claim radius of the query's start count, its own do not.
-// A negative unit is nobody's: every claim within the radius counts.
-func (f *Penalties) For(unit int32) Penalty { return Penalty{f, max(unit, -1)} }
+// For(NoUnit) is nobody's view: every claim within the radius counts.
+func (f *Penalties) For(unit uint64) Penalty { return Penalty{f, unit} }
 
 // Bytes returns the memory the layer holds.
 func (f *Penalties) Bytes() int {
@@ -164,8 +193,9 @@ func (f *Penalties) Bytes() int {
 	for _, c := range f.edgeClaims {
 		n += 8 * cap(c)
 	}
+	n += f.ids.bytes() + 4*cap(f.freeUnits)
 	for _, u := range f.units {
-		n += 4*cap(u.cells) + 32
+		n += 4*cap(u.cells) + 40
 	}
 	return n
 }
@@ -229,17 +259,25 @@ func (f *Penalties) SetInfluence(pt grid.Point, v grid.Cost) error {
 
 // AddInfluence adds peak to the influence at center, falling off in a
 // straight line to nothing past radius cells (Euclidean distance, rounded
-// down): a cell at distance d gets peak·(radius+1-d)/(radius+1). A
+// down): a cell at distance d gets peak·(radius+1-d)/(radius+1), the
+// quotient rounded toward zero, in exact arithmetic for any peak. A
 // negative peak takes influence away; a cell's influence stays within
 // 0..MaxInfluence. The part of the disc off the map is ignored; a center
-// off the map is an error.
+// off the map (grid.ErrOutOfBounds) or a radius outside
+// 0..MaxInfluenceRadius (ErrInfluence) is an error, and then nothing
+// changes. Cost: O(radius²) cells, and a refresh of the clusters touched.
 func (f *Penalties) AddInfluence(center grid.Point, radius int, peak grid.Cost) error {
 	if _, err := f.index(center, "center"); err != nil {
 		return err
 	}
-	if radius < 0 {
-		return fmt.Errorf("hpa: influence radius %d", radius)
+	if radius < 0 || radius > MaxInfluenceRadius {
+		return fmt.Errorf("%w: radius %d (want 0..%d)", ErrInfluence, radius, MaxInfluenceRadius)
 	}
+	// Beyond ±MaxInfluence·(radius+1) every cell of the disc gets at
+	// least MaxInfluence either way: cut there, the products below stay
+	// under 2^61 and the cut values are what the exact ones would be.
+	bound := MaxInfluence * grid.Cost(radius+1)
+	peak = min(max(peak, -bound), bound)
 	r := f.p.g.Bounds().Intersect(grid.R(center.X-radius, center.Y-radius, center.X+radius+1, center.Y+radius+1))
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -270,10 +308,11 @@ func isqrt(v int) int {
 
 // DecayInfluence multiplies every influence by keep/outOf, rounding down
 // (DecayInfluence(7, 8) each tick fades danger by an eighth), so that
-// influence dies out. It visits only the clusters that hold influence.
+// influence dies out; any 0 ≤ keep ≤ outOf, outOf > 0 is exact (else
+// ErrInfluence). It visits only the clusters that hold influence.
 func (f *Penalties) DecayInfluence(keep, outOf int) error {
 	if outOf <= 0 || keep < 0 || keep > outOf {
-		return fmt.Errorf("hpa: decay %d/%d (want 0 ≤ keep ≤ outOf, outOf > 0)", keep, outOf)
+		return fmt.Errorf("%w: decay %d/%d (want 0 ≤ keep ≤ outOf, outOf > 0)", ErrInfluence, keep, outOf)
 	}
 	t := f.p.tier
 	for c, n := range f.nInfl {
@@ -284,7 +323,10 @@ func (f *Penalties) DecayInfluence(keep, outOf int) error {
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for i := y*f.w + r.Min.X; i < y*f.w+r.Max.X; i++ {
 				if v := f.influence(i); v > 0 {
-					f.setInfluence(i, v*grid.Cost(keep)/grid.Cost(outOf))
+					// v·keep < 2^64·outOf, so the quotient fits.
+					hi, lo := bits.Mul64(uint64(v), uint64(keep))
+					k, _ := bits.Div64(hi, lo, uint64(outOf))
+					f.setInfluence(i, grid.Cost(k))
 				}
 			}
 		}
@@ -299,13 +341,13 @@ func (f *Penalties) ClearInfluence() { _ = f.DecayInfluence(0, 1) }
 // Claim makes the cells of path (path[0] is the unit's current cell) the
 // unit's claims, in place of any it held: the path ahead of it, which
 // queries made for other units nearby pay PenaltyConfig.ClaimCost to
-// enter. Only the first ClaimAhead cells are taken when that is set.
-// Unit ids are small non-negative numbers (the layer keeps a slot per id
-// up to the largest); cells off the map are an error, and then nothing
-// changes.
-func (f *Penalties) Claim(unit int32, path []grid.Point) error {
-	if unit < 0 || unit >= MaxUnits {
-		return fmt.Errorf("%w: %d", ErrUnit, unit)
+// enter. Only the first ClaimAhead cells are taken when that is set. A
+// cell the path holds twice is claimed twice. The id NoUnit is an error
+// (ErrUnit), and so are cells off the map; then nothing changes.
+// Cost: O(len(path)) and a refresh of the clusters whose claims changed.
+func (f *Penalties) Claim(unit uint64, path []grid.Point) error {
+	if unit == NoUnit {
+		return fmt.Errorf("%w: NoUnit claims", ErrUnit)
 	}
 	if f.cfg.ClaimAhead > 0 && len(path) > f.cfg.ClaimAhead {
 		path = path[:f.cfg.ClaimAhead]
@@ -315,58 +357,77 @@ func (f *Penalties) Claim(unit int32, path []grid.Point) error {
 			return err
 		}
 	}
-	for int(unit) >= len(f.units) {
-		f.units = append(f.units, unitClaims{})
+	if s := f.ids.get(unit); s >= 0 {
+		f.release(s, len(f.units[s].cells))
 	}
-	f.release(unit, len(f.units[unit].cells))
-	u := &f.units[unit]
-	u.cells, u.from = u.cells[:0], 0
-	for _, pt := range path {
-		i := pt.Y*f.w + pt.X
-		u.cells = append(u.cells, int32(i))
-		f.addClaim(i, unit)
+	if len(path) > 0 {
+		s := f.slot(unit)
+		u := &f.units[s]
+		for _, pt := range path {
+			i := pt.Y*f.w + pt.X
+			u.cells = append(u.cells, int32(i))
+			f.addClaim(i, s)
+		}
 	}
 	f.flush()
 	return nil
 }
 
+// slot returns a slot for unit, which holds no claims: a free one (the
+// last freed first), or a new one.
+func (f *Penalties) slot(unit uint64) int32 {
+	var s int32
+	if k := len(f.freeUnits); k > 0 {
+		s, f.freeUnits = f.freeUnits[k-1], f.freeUnits[:k-1]
+	} else {
+		s = int32(len(f.units))
+		f.units = append(f.units, unitClaims{})
+	}
+	f.units[s].id = unit
+	f.ids.set(unit, s)
+	return s
+}
+
 // Advance tells the layer that unit now stands on at: the claims on the
 // cells before at on its path are released. It reports whether at is on
-// the unit's claimed path; if it is not (the unit left its path), every
-// claim of the unit is released.
-func (f *Penalties) Advance(unit int32, at grid.Point) bool {
-	if unit < 0 || int(unit) >= len(f.units) || !f.p.g.Contains(at) {
-		if unit >= 0 && int(unit) < len(f.units) {
-			f.Release(unit)
-		}
+// the unit's claimed path (the first such cell at or after the unit's
+// current one); if it is not (the unit left its path), every claim of the
+// unit is released. O(cells released + cells skipped).
+func (f *Penalties) Advance(unit uint64, at grid.Point) bool {
+	s := f.ids.get(unit)
+	if s < 0 {
 		return false
 	}
-	u := &f.units[unit]
-	want := int32(at.Y*f.w + at.X)
-	k := u.from
-	for k < len(u.cells) && u.cells[k] != want {
-		k++
+	k := len(f.units[s].cells)
+	if f.p.g.Contains(at) {
+		u := &f.units[s]
+		want := int32(at.Y*f.w + at.X)
+		k = u.from
+		for k < len(u.cells) && u.cells[k] != want {
+			k++
+		}
 	}
-	f.release(unit, k)
+	on := k < len(f.units[s].cells)
+	f.release(s, k)
 	f.flush()
-	return k < len(u.cells)
+	return on
 }
 
 // Release drops every claim of unit.
-func (f *Penalties) Release(unit int32) {
-	if unit < 0 || int(unit) >= len(f.units) {
-		return
+func (f *Penalties) Release(unit uint64) {
+	if s := f.ids.get(unit); s >= 0 {
+		f.release(s, len(f.units[s].cells))
+		f.flush()
 	}
-	f.release(unit, len(f.units[unit].cells))
-	f.flush()
 }
 
 // Claims appends the cells unit still claims to dst.
-func (f *Penalties) Claims(unit int32, dst []grid.Point) []grid.Point {
-	if unit < 0 || int(unit) >= len(f.units) {
+func (f *Penalties) Claims(unit uint64, dst []grid.Point) []grid.Point {
+	s := f.ids.get(unit)
+	if s < 0 {
 		return dst
 	}
-	u := f.units[unit]
+	u := f.units[s]
 	for _, i := range u.cells[u.from:] {
 		dst = append(dst, grid.Point{X: int(i) % f.w, Y: int(i) / f.w})
 	}
@@ -385,15 +446,18 @@ func (f *Penalties) ClaimsAt(pt grid.Point) int {
 	return n
 }
 
-// release drops the unit's claims on cells[from:to].
-func (f *Penalties) release(unit int32, to int) {
-	u := &f.units[unit]
+// release drops the claims of the unit in slot s on cells[from:to]; a
+// unit left with none gives up its slot.
+func (f *Penalties) release(s int32, to int) {
+	u := &f.units[s]
 	for _, i := range u.cells[u.from:to] {
-		f.dropClaim(int(i), unit)
+		f.dropClaim(int(i), s)
 	}
 	u.from = to
 	if u.from == len(u.cells) {
 		u.cells, u.from = u.cells[:0], 0
+		f.ids.del(u.id)
+		f.freeUnits = append(f.freeUnits, s)
 	}
 }
 
@@ -408,11 +472,12 @@ func (f *Penalties) addClaim(i int, unit int32) {
 	head := f.claims.get(int32(i))
 	f.entries[e] = claimEntry{unit: unit, next: head}
 	f.claims.set(int32(i), e)
+	// Every claim changes the tallies of the edges entering the cell.
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	f.mark(c)
 	if head < 0 { // first claim: queries must ask who holds it
 		f.cells[i] = ^f.cells[i]
-		c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
 		f.nClaim[c]++
-		f.mark(c)
 	}
 }
 
@@ -433,15 +498,15 @@ func (f *Penalties) dropClaim(i int, unit int32) {
 		f.free = e
 		break
 	}
+	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
+	f.mark(c)
 	if head >= 0 {
 		f.claims.set(int32(i), head)
 		return
 	}
 	f.claims.del(int32(i))
 	f.cells[i] = ^f.cells[i]
-	c := f.p.tier.ClusterOf(grid.Point{X: i % f.w, Y: i / f.w})
 	f.nClaim[c]--
-	f.mark(c)
 }
 
 func (f *Penalties) mark(c int) {
@@ -471,8 +536,14 @@ func (f *Penalties) sync() {
 	f.flush()
 }
 
-// flush refreshes the edge penalties of the marked clusters.
+// flush refreshes the edge penalties of the marked clusters. While the
+// bake is ahead of the planner (Bake.Update ran, Planner.Sync has not),
+// the planner's tier is no longer the one the layer's edges were sized
+// for: the marks wait, and Sync refreshes them with the rest.
 func (f *Penalties) flush() {
+	if f.p.bake.Version() != f.version {
+		return
+	}
 	for _, c := range f.todo {
 		f.dirty[c/64] &^= 1 << (c % 64)
 		f.refresh(int(c))
@@ -560,15 +631,21 @@ func (f *Penalties) refresh(c int) {
 }
 
 // setEdge sets the penalty of edge e (if e >= 0): the influence on the
-// cells it enters and the claimed ones among them.
+// cells it enters and the claimed ones among them. The claims are
+// tallied per unit, unless a cell could reach MaxPenalty with all its
+// claims counted: then the cut must be made cell by cell, and the edge
+// lists its claimed cells instead (as unitCount{-1, cell}).
 func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
 	if e < 0 {
 		return
 	}
 	tally := f.edgeClaims[e][:0]
+	perCell := false
 	for _, i := range claimed {
+		n := grid.Cost(0)
 	entries:
 		for x := f.claims.get(i); x >= 0; x = f.entries[x].next {
+			n++
 			u := f.entries[x].unit
 			for k := range tally {
 				if tally[k].unit == u {
@@ -577,6 +654,13 @@ func (f *Penalties) setEdge(e int32, infl grid.Cost, claimed []int32) {
 				}
 			}
 			tally = append(tally, unitCount{u, 1})
+		}
+		perCell = perCell || n > (MaxPenalty-f.influence(int(i)))/f.cfg.ClaimCost
+	}
+	if perCell {
+		tally = tally[:0]
+		for _, i := range claimed {
+			tally = append(tally, unitCount{-1, i})
 		}
 	}
 	f.edgeClaims[e] = tally
@@ -592,83 +676,7 @@ func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
 	return slices.BinarySearch(to, v)
 }
 
-// claimTable maps claimed cells to the first entry of their claim list:
-// open addressing with linear probing and backward-shift deletion, so
-// that lookups cost a probe or two and no tombstones pile up.
-type claimTable struct {
-	keys []int32 // cell+1, 0 for empty
-	vals []int32
-	n    int
-}
-
-func (t *claimTable) init() {
-	t.keys, t.vals, t.n = make([]int32, 64), make([]int32, 64), 0
-}
-
-func (t *claimTable) bytes() int { return 8 * len(t.keys) }
-
-func (t *claimTable) slot(k int32) int {
-	return int(uint64(uint32(k))*0x9e3779b97f4a7c15>>32) & (len(t.keys) - 1)
-}
-
-// get returns the value of cell k, or -1.
-func (t *claimTable) get(k int32) int32 {
-	k++
-	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
-		switch t.keys[i] {
-		case k:
-			return t.vals[i]
-		case 0:
-			return -1
-		}
-	}
-}
-
-func (t *claimTable) set(k, v int32) {
-	if 2*(t.n+1) > len(t.keys) {
-		old, oldv := t.keys, t.vals
-		t.keys, t.vals, t.n = make([]int32, 2*len(old)), make([]int32, 2*len(old)), 0
-		for i, ok := range old {
-			if ok != 0 {
-				t.set(ok-1, oldv[i])
-			}
-		}
-	}
-	k++
-	for i := t.slot(k); ; i = (i + 1) & (len(t.keys) - 1) {
-		switch t.keys[i] {
-		case k:
-			t.vals[i] = v
-			return
-		case 0:
-			t.keys[i], t.vals[i] = k, v
-			t.n++
-			return
-		}
-	}
-}
-
-func (t *claimTable) del(k int32) {
-	k++
-	mask := len(t.keys) - 1
-	i := t.slot(k)
-	for t.keys[i] != k {
-		if t.keys[i] == 0 {
-			return
-		}
-		i = (i + 1) & mask
-	}
-	// Shift back the entries that probed past i.
-	for j := (i + 1) & mask; t.keys[j] != 0; j = (j + 1) & mask {
-		h := t.slot(t.keys[j])
-		if (j-h)&mask >= (j-i)&mask {
-			t.keys[i], t.vals[i] = t.keys[j], t.vals[j]
-			i = j
-		}
-	}
-	t.keys[i] = 0
-	t.n--
-}
+var errForeignLayer = fmt.Errorf("%w: Penalty: the layer belongs to another planner", ErrOptions)
 
 // usePenalty readies the query's penalty for a query from start.
 func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
@@ -678,12 +686,15 @@ func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 		return nil
 	}
 	if f.p != q.p {
-		return errors.New("hpa: the penalty layer belongs to another planner")
+		return errForeignLayer
 	}
 	if f.version != q.p.version {
 		return ErrStale
 	}
-	q.pf, q.unit, q.from = f, pen.unit, start
+	q.pf, q.unit, q.from = f, -1, start
+	if pen.unit != NoUnit {
+		q.unit = f.ids.get(pen.unit) // -1 when it holds no claims
+	}
 	q.penVal.Cells = f.cells
 	q.pen = &q.penVal
 	return nil
@@ -691,14 +702,16 @@ func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 
 // cellPenalty is the penalty of a cell some unit claimed, as the query's
 // unit sees it: the cell's influence, plus ClaimCost for each claim of
-// another unit standing within the claim radius of the query's start.
+// another unit standing within the claim radius of the query's start,
+// cut to MaxPenalty.
 func (q *Query) cellPenalty(i int) grid.Cost {
-	return grid.Cost(^q.pf.cells[i]) + q.claimPenalty(i)
+	infl := grid.Cost(^q.pf.cells[i])
+	return infl + q.claimPenalty(i, MaxPenalty-infl)
 }
 
 // claimPenalty is ClaimCost for each claim on cell i by another unit
-// standing within the claim radius of the query's start.
-func (q *Query) claimPenalty(i int) grid.Cost {
+// standing within the claim radius of the query's start, cut to most.
+func (q *Query) claimPenalty(i int, most grid.Cost) grid.Cost {
 	f := q.pf
 	var c grid.Cost
 	r := f.cfg.ClaimRadius
@@ -710,7 +723,9 @@ func (q *Query) claimPenalty(i int) grid.Cost {
 		uc := &f.units[u]
 		pos := int(uc.cells[uc.from])
 		if dx, dy := pos%f.w-q.from.X, pos/f.w-q.from.Y; dx >= -r && dx <= r && dy >= -r && dy <= r {
-			c += f.cfg.ClaimCost
+			if c += f.cfg.ClaimCost; c >= most {
+				return most
+			}
 		}
 	}
 	return c
@@ -735,10 +750,17 @@ func (q *Query) edgePenalty(u, v int32) navgraph.Cost {
 }
 
 // edgePenaltyOf is the exact penalty of an edge whose route enters
-// claimed cells: its influence plus what the query pays for the claims.
+// claimed cells: its influence plus what the query pays for the claims,
+// cut to MaxPenalty per cell.
 func (q *Query) edgePenaltyOf(e int32) navgraph.Cost {
 	f := q.pf
 	c := -1 - f.edge[e]
+	if cl := f.edgeClaims[e]; len(cl) > 0 && cl[0].unit < 0 { // cell by cell
+		for _, x := range cl {
+			c += navgraph.Cost(q.claimPenalty(int(x.n), MaxPenalty-f.influence(int(x.n))))
+		}
+		return c
+	}
 	r := f.cfg.ClaimRadius
 	for _, uc := range f.edgeClaims[e] {
 		if uc.unit == q.unit {

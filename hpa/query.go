@@ -79,10 +79,15 @@ func (p *Planner) NewQuery() *Query {
 // blocked goal is no error with Options.Nearest), ErrStale, and options
 // out of range (ErrOptions). "No path" is a Status.
 //
-// Cost: a few clusters' worth of fine search to join start and goal to
-// the waypoint graph, A* over the waypoints between them, and the
-// refinement of the route (a fine search per route edge not yet cached);
-// at most Options.MaxExpansions expansions when that is set.
+// Cost, for S×S clusters: endpoints at most two clusters apart, one A*
+// over their bounding box (at most 3S×3S cells), O(S² log S). Otherwise
+// two searches inside the endpoints' clusters to join them to the
+// waypoint graph, O(S² log S) each; A* on the waypoint graph, O(W log W)
+// for the W waypoints it expands; refinement, O(path length) for the
+// straight edges plus one O(S² log S) cluster search per route edge not
+// yet in the route cache; smoothing, O(path length) line checks. At most
+// Options.MaxExpansions expansions when that is set. No allocation once
+// warm, except when the route cache learns a route.
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
 	res := Result{Path: dst[:0]}
@@ -196,7 +201,7 @@ func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.P
 	cw := t.ClustersX()
 	near := max(nearby, nearbyCells/t.ClusterSize)
 	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
-		win := union(t.ClusterRect(cs), t.ClusterRect(cg))
+		win := t.ClusterRect(cs).Union(t.ClusterRect(cg))
 		// Within the window the path is the best; it is the best of the
 		// whole map when no path leaving the window can beat it (else
 		// a small window grows once by a cluster on every side). A path
@@ -322,7 +327,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		if i > 0 {
 			e, _ := t.Graph.Cost(nodes[i-1], u)
 			pen = q.edgePenalty(nodes[i-1], u)
-			c += grid.Cost(e + pen)
+			c = min(c+grid.Cost(e+pen), grid.Cost(navgraph.MaxPathCost)) // never wraps: see MaxPenalty
 		}
 		q.epen = append(q.epen, pen)
 		q.pts = append(q.pts, t.Points[u].Cell)
@@ -486,10 +491,6 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		return append(raw, r.Path[1:]...), nil
 	}
 	return append(raw, r.Path...), nil
-}
-
-func union(a, b grid.Rect) grid.Rect {
-	return grid.R(min(a.Min.X, b.Min.X), min(a.Min.Y, b.Min.Y), max(a.Max.X, b.Max.X), max(a.Max.Y, b.Max.Y))
 }
 
 // straight reports whether the step line from a to z is legal and runs

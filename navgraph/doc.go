@@ -14,7 +14,8 @@
 // integers only and break ties on node ids, so the same graph and query
 // give the same path on every machine. A query may add non-negative
 // penalties to edges (Query.Penalty, indexed by Graph.EdgeID), so that an
-// influence map changes routes without touching the graph.
+// influence map changes routes without touching the graph. An edge costs
+// at most MaxCost; a search's sums stop at MaxPathCost, so no cost wraps.
 //
 // # Memory
 //

@@ -14,9 +14,16 @@ type Cost int64
 // Unreachable is the cost of no path.
 const Unreachable Cost = math.MaxInt64
 
-// MaxCost bounds one edge cost, so that no path on a graph of up to
-// MaxNodes nodes can overflow a Cost.
+// MaxCost bounds one edge cost.
 const MaxCost Cost = 1 << 40
+
+// MaxPathCost is where a search's sums stop: a path's cost is the sum of
+// its edges' costs and penalties and its endpoints' costs, cut to
+// MaxPathCost, so that no sum wraps whatever the graph's size (a path
+// dearer than that is still found, at that cost). Edge costs are at most
+// MaxCost (2^40), so a path of fewer than 2^20 edges without penalties,
+// between endpoints that cost at most MaxCost, stays below it.
+const MaxPathCost Cost = 1 << 61
 
 // MaxNodes bounds the number of nodes (ids are int32).
 const MaxNodes = 1 << 30

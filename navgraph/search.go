@@ -42,9 +42,10 @@ type Query struct {
 	// Penalty, if not nil, adds a cost to edges, indexed by
 	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
 	// value says the penalty depends on who asks, and PenaltyFunc(edge)
-	// returns it (negative results count as 0; a nil PenaltyFunc counts
-	// as 0 too). It needs Graph.EdgeIDs entries. Penalties are never negative, so a heuristic or landmarks
-	// made without them stay lower bounds.
+	// returns it (a nil PenaltyFunc counts as 0). A penalty counts as at
+	// most MaxPathCost, and negative PenaltyFunc results as 0. It needs
+	// Graph.EdgeIDs entries. Penalties are never negative, so a heuristic
+	// or landmarks made without them stay lower bounds.
 	Penalty     []Cost
 	PenaltyFunc func(edge int32) Cost
 }
@@ -55,7 +56,7 @@ type Result struct {
 	// to a cheaper one).
 	Found    bool
 	Path     []int32 // nodes from a source to a target
-	Cost     Cost    // source cost + edges + target cost
+	Cost     Cost    // source cost + edges + target cost, cut to MaxPathCost
 	Source   int     // index into Query.Sources of the path's first node
 	Target   int     // index into Query.Targets of the path's last node
 	Expanded int
@@ -124,9 +125,10 @@ func (s *Searcher) reset() {
 // and writes its nodes into dst (reused from its start). No path is a
 // result (Found false); so is a search stopped by q.MaxExpansions before
 // it proved its answer (Exhausted). Errors are for bad queries (no
-// sources or targets, node ids out of range, negative endpoint costs,
-// Avoid, Penalty or Landmarks that do not fit the graph: ErrGraph) or a
-// searcher without a graph (ErrNilGraph).
+// sources or targets, node ids out of range, endpoint costs outside
+// 0..MaxPathCost, Avoid, Penalty or Landmarks that do not fit the graph:
+// ErrGraph) or a searcher without a graph (ErrNilGraph). Sums stop at
+// MaxPathCost (see there), so no cost wraps.
 //
 // Cost: O((V+E) log V) for the part of the graph explored, at most
 // q.MaxExpansions nodes when that is set.
@@ -141,7 +143,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
 		for _, e := range set {
-			if e.Node < 0 || int(e.Node) >= n || e.Cost < 0 || e.Cost > MaxCost {
+			if e.Node < 0 || int(e.Node) >= n || e.Cost < 0 || e.Cost > MaxPathCost {
 				return res, fmt.Errorf("%w: endpoint %d (cost %d) on %d nodes", ErrGraph, e.Node, e.Cost, n)
 			}
 		}
@@ -190,6 +192,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if lm != nil {
 			x = max(x, lm.bound(v, s.lmD, s.act))
 		}
+		x = min(x, MaxPathCost) // so that g + h cannot wrap
 		s.hv[v] = x
 		return x
 	}
@@ -223,21 +226,24 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		}
 		res.Expanded++
 		if s.tgen[u] == gen {
-			if c := it.g + s.tcost[u]; c < best || c == best && u < bestNode {
+			if c := min(it.g+s.tcost[u], MaxPathCost); c < best || c == best && u < bestNode {
 				best, bestNode = c, u
 			}
 		}
 		to, cost := s.g.Out(u)
 		base := s.g.off[u]
 		for i, v := range to {
+			// g, the edge and its penalty are each at most MaxPathCost
+			// (2^61): their sum cannot wrap before it is cut.
 			ng := it.g + cost[i]
 			if pen != nil {
 				if pv := pen[base+int32(i)]; pv > 0 {
-					ng += pv
+					ng += min(pv, MaxPathCost)
 				} else if pv < 0 {
-					ng += max(penFunc(base+int32(i)), 0)
+					ng += min(max(penFunc(base+int32(i)), 0), MaxPathCost)
 				}
 			}
+			ng = min(ng, MaxPathCost)
 			if s.stamp[v] == gen && ng >= s.cost[v] {
 				continue
 			}

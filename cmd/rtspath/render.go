@@ -124,11 +124,14 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if len(hot) > 0 {
 		sc.Penalties = planner.NewPenalties(hpa.PenaltyConfig{})
 		for _, h := range hot {
-			if err := sc.Penalties.AddInfluence(h.at, h.r, grid.Cost(h.steps)*grid.Straight); err != nil {
+			// Past 2^40 steps every cell of the disc saturates anyway;
+			// cut there, the product cannot wrap.
+			steps := grid.Cost(min(max(h.steps, -1<<40), 1<<40))
+			if err := sc.Penalties.AddInfluence(h.at, h.r, steps*grid.Straight); err != nil {
 				return err
 			}
 		}
-		pen = sc.Penalties.For(-1)
+		pen = sc.Penalties.For(hpa.NoUnit)
 	}
 	if *from != "" {
 		switch *algo {

@@ -1,10 +1,14 @@
 // Package oracle holds slow, independent reference implementations that
 // the fast code is tested and benchmarked against: a gonum graph view of a
 // grid whose legal steps are worked out from scratch (not from the grid's
-// cached step masks), and a breadth-first flood fill.
+// cached step masks), with a plain Dijkstra of its own (ShortestFrom), a
+// breadth-first flood fill, and a model of hpa's penalty rules
+// (Penalties).
 package oracle
 
 import (
+	"container/heap"
+
 	"github.com/rtspath/rtspath/grid"
 	"gonum.org/v1/gonum/graph"
 	"gonum.org/v1/gonum/graph/iterator"
@@ -161,4 +165,60 @@ func Components(g *grid.Grid) []int32 {
 		}
 	}
 	return label
+}
+
+// ShortestFrom returns the least cost of reaching every cell from start
+// (grid.Unreachable where there is no path), and for each reached cell
+// its predecessor on a least-cost path (-1 at the start): a plain
+// Dijkstra with container/heap over the steps Legal allows, priced by
+// Cost. Node ids are those of ID. Cost: O(cells log cells).
+func (o Graph) ShortestFrom(start grid.Point) (dist []grid.Cost, prev []int32) {
+	n := o.G.Width() * o.G.Height()
+	dist, prev = make([]grid.Cost, n), make([]int32, n)
+	for i := range dist {
+		dist[i], prev[i] = grid.Unreachable, -1
+	}
+	if !o.open(start) {
+		return dist, prev
+	}
+	dist[o.ID(start)] = 0
+	h := &costHeap{{0, int32(o.ID(start))}}
+	for h.Len() > 0 {
+		top := heap.Pop(h).(heapItem)
+		if top.d != dist[top.id] {
+			continue
+		}
+		a := o.Point(int64(top.id))
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				b := grid.Pt(a.X+dx, a.Y+dy)
+				if !o.Legal(a, b) {
+					continue
+				}
+				if d, j := top.d+o.Cost(a, b), o.ID(b); d < dist[j] {
+					dist[j], prev[j] = d, top.id
+					heap.Push(h, heapItem{d, int32(j)})
+				}
+			}
+		}
+	}
+	return dist, prev
+}
+
+type heapItem struct {
+	d  grid.Cost
+	id int32
+}
+
+type costHeap []heapItem
+
+func (h costHeap) Len() int           { return len(h) }
+func (h costHeap) Less(i, j int) bool { return h[i].d < h[j].d }
+func (h costHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *costHeap) Push(x any)        { *h = append(*h, x.(heapItem)) }
+func (h *costHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
