@@ -98,9 +98,14 @@ func TestFindAndClusters(t *testing.T) {
 // (what refinement does per abstract edge) with 32×32 clusters. Routes
 // are recomputed on demand rather than cached: this is their price.
 func BenchmarkRoute(b *testing.B) {
-	m, _ := mapgen.Generate(mapgen.Config{Width: 512, Height: 512, Seed: 1})
-	g, _ := m.Grid(grid.MapOptions{})
-	bk, _ := preprocess.Build(g, preprocess.Config{})
+	g, err := mapgen.NewGrid(mapgen.Config{Width: 512, Height: 512, Seed: 1}, grid.MapOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bk, err := preprocess.Build(g, preprocess.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	tier := bk.Tier()
 	type edge struct{ u, v int32 }
 	var es []edge
@@ -119,9 +124,11 @@ func BenchmarkRoute(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		e := es[i%len(es)]
-		var err error
 		if buf, err = tier.Route(s, e.u, e.v, buf); err != nil {
 			b.Fatal(err)
+		}
+		if buf[0] != tier.Points[e.u].Cell || buf[len(buf)-1] != tier.Points[e.v].Cell {
+			b.Fatalf("route of %d→%d runs %v→%v", e.u, e.v, buf[0], buf[len(buf)-1])
 		}
 		cells += len(buf)
 	}
