@@ -57,7 +57,7 @@ func Algorithms(cfg Config) []Algorithm {
 				return nil, Prepared{}, err
 			}
 			pl := hpa.NewPlanner(b, hpa.Config{})
-			return &hpaSolver{q: pl.NewQuery(), opt: opt}, Prepared{time.Since(t0), b.Stats().Bytes + pl.Bytes()}, nil
+			return &hpaSolver{pl: pl, q: pl.NewQuery(), opt: opt}, Prepared{time.Since(t0), b.Stats().Bytes + pl.Bytes()}, nil
 		}}
 	}
 	return []Algorithm{
@@ -97,22 +97,62 @@ func Select(all []Algorithm, names string) ([]Algorithm, error) {
 	return out, nil
 }
 
+// loadable is a built-in solver that runs under a Load: setLoad gives it
+// the map's world once after Prepare (a penalty layer made then is not
+// preparation), and cost returns the cost its last Find reported, which
+// Run compares with its own pricing of the path.
+type loadable interface {
+	setLoad(w *world) error
+	cost() grid.Cost
+}
+
 type fineSolver struct {
-	s   *grid.Searcher
-	opt grid.Options
+	s    *grid.Searcher
+	opt  grid.Options
+	w    *world
+	last grid.Cost
 }
 
 func (f *fineSolver) Find(a, z grid.Point, dst []grid.Point) ([]grid.Point, int, bool, error) {
-	res, err := f.s.FindPath(a, z, f.opt, dst)
+	opt := f.opt
+	if f.w.penalized() {
+		opt.Penalty = &f.w.pen
+	}
+	res, err := f.s.FindPath(a, z, opt, dst)
+	f.last = res.Cost
 	return res.Path, res.Expanded, res.Status == grid.Found, err
 }
 
+func (f *fineSolver) setLoad(w *world) error { f.w = w; return nil }
+func (f *fineSolver) cost() grid.Cost        { return f.last }
+
 type hpaSolver struct {
-	q   *hpa.Query
-	opt hpa.Options
+	pl   *hpa.Planner
+	q    *hpa.Query
+	opt  hpa.Options
+	w    *world
+	f    *hpa.Penalties
+	last grid.Cost
 }
 
 func (h *hpaSolver) Find(a, z grid.Point, dst []grid.Point) ([]grid.Point, int, bool, error) {
-	res, err := h.q.Find(a, z, h.opt, dst)
+	opt := h.opt
+	if h.f != nil {
+		opt.Penalty = h.f.For(unitID(h.w.unit))
+	}
+	res, err := h.q.Find(a, z, opt, dst)
+	h.last = res.Cost
 	return res.Path, res.Expanded, res.Status == hpa.Found, err
 }
+
+func (h *hpaSolver) setLoad(w *world) error {
+	h.w = w
+	if !w.penalized() {
+		return nil
+	}
+	f, err := w.layer(h.pl)
+	h.f = f
+	return err
+}
+
+func (h *hpaSolver) cost() grid.Cost { return h.last }

@@ -22,6 +22,11 @@ type Options struct {
 	// Progress, if not nil, is called after every query and every
 	// preparation, from the running goroutine.
 	Progress func(Progress)
+	// Load puts penalties or terrain on every map before its queries
+	// ("" or NoLoad: none), drawn at random from LoadSeed and the map's
+	// place in the run. See Load.
+	Load     Load
+	LoadSeed uint64
 }
 
 // Progress says how far a run has come.
@@ -44,11 +49,20 @@ type Query struct {
 	Length    float64 // octile length of the path (corners: Euclidean)
 	Optimal   float64 // the scenario's published optimum
 	Found     bool
+	// Under a Load: the path's cost under the load as the bench prices
+	// it, and the exact search's (grid A* under the same load); 0
+	// without a load.
+	Cost, Exact grid.Cost
 }
 
 // Over returns how much longer than the optimum the path is (0.01 = 1%);
-// lengths within the scenario file's printed precision count as 0.
+// lengths within the scenario file's printed precision count as 0. Under
+// a Load it is how much dearer than the exact search's the path's cost
+// is.
 func (q Query) Over() float64 {
+	if q.Exact > 0 {
+		return float64(q.Cost)/float64(q.Exact) - 1
+	}
 	sc := grid.Scenario{Optimal: q.Optimal}
 	if q.Optimal <= 0 || sc.Matches(q.Length) {
 		return 0
@@ -73,6 +87,7 @@ type Report struct {
 	Preps       []Prep
 	Skipped     int  // lines with an endpoint off the map or blocked
 	Interrupted bool // the context ended the run early: the report holds what finished
+	Load        Load // Options.Load ("": none)
 }
 
 // Run answers the scenarios of every map with every algorithm, one map at
@@ -82,10 +97,16 @@ type Report struct {
 // excepted), and found whenever the scenario has a path; a failure is an
 // error. When ctx ends, Run stops after the current query and returns
 // what finished with Interrupted set.
+//
+// Under a Load, Run also answers every line with exact A* under the load
+// (untimed) and prices each path itself from the load's writes; a path
+// cheaper than the exact search's, or an algorithm that reports another
+// cost than Run's pricing, is an error. Only the built-in cell-path
+// algorithms (not corners) take a Load.
 func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Report, error) {
 	every := max(opt.Every, 1)
 	width := max(opt.BucketWidth, 1)
-	rep := &Report{}
+	rep := &Report{Load: opt.Load}
 	for _, a := range algos {
 		rep.Algorithms = append(rep.Algorithms, a.Name)
 	}
@@ -99,6 +120,11 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 		if err != nil {
 			return rep, fmt.Errorf("bench: %s: %w", m.Name, err)
 		}
+		w, err := newWorld(g, scens, every, opt.Load, opt.LoadSeed, mi)
+		if err != nil {
+			return rep, fmt.Errorf("bench: %s: %w", m.Name, err)
+		}
+		exact := exactCosts(ctx, g, scens, every, w)
 		rep.Maps = append(rep.Maps, m.Name)
 		size := (len(scens) + every - 1) / every
 		for ai, a := range algos {
@@ -108,6 +134,17 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 				return rep, fmt.Errorf("bench: %s on %s: %w", a.Name, m.Name, err)
 			}
 			rep.Preps = append(rep.Preps, Prep{m.Name, a.Name, g.Width(), g.Height(), float64(prep.Time.Nanoseconds()) / 1e6, prep.Bytes})
+			ls, loaded := s.(loadable)
+			if w != nil {
+				switch {
+				case a.Corners || w.penalized() && !loaded:
+					return rep, fmt.Errorf("bench: %s takes no load (only the built-in cell-path algorithms do)", a.Name)
+				case loaded:
+					if err := ls.setLoad(w); err != nil {
+						return rep, fmt.Errorf("bench: %s on %s: %w", a.Name, m.Name, err)
+					}
+				}
+			}
 			if opt.Progress != nil {
 				opt.Progress(pr)
 			}
@@ -117,6 +154,9 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 					return rep, nil
 				}
 				sc := scens[i]
+				if w.penalized() && g.Passable(sc.Start) {
+					w.price(g, sc.Start, w.queryUnit(i))
+				}
 				t := time.Now()
 				path, expanded, found, err := s.Find(sc.Start, sc.Goal, buf)
 				took := time.Since(t)
@@ -138,12 +178,57 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 				}
 				if found {
 					q.Length = grid.Length(path)
+					if w != nil {
+						if q.Cost, err = w.cost(g, path); err != nil {
+							return rep, fmt.Errorf("bench: %s on %s line %d: %w", a.Name, m.Name, i, err)
+						}
+						q.Exact = exact[i/every]
+						reported := q.Cost
+						if loaded {
+							reported = ls.cost()
+						}
+						if reported != q.Cost || q.Cost < q.Exact {
+							return rep, fmt.Errorf("bench: %s on %s line %d %v→%v under load %s: the path costs %d, %s reports %d, the exact search %d",
+								a.Name, m.Name, i, sc.Start, sc.Goal, opt.Load, q.Cost, a.Name, reported, q.Exact)
+						}
+					}
 				}
 				rep.Queries = append(rep.Queries, q)
 			}
 		}
 	}
 	return rep, nil
+}
+
+// exactCosts answers lines 0, every, 2·every, ... of scens with A* under
+// w's load and returns their costs (0 for a blocked endpoint or no
+// path); nil without a load. It stops early when ctx ends (Run then
+// stops before its next query).
+func exactCosts(ctx context.Context, g *grid.Grid, scens []grid.Scenario, every int, w *world) []grid.Cost {
+	if w == nil {
+		return nil
+	}
+	s := grid.NewSearcher(g)
+	var buf []grid.Point
+	out := make([]grid.Cost, 0, (len(scens)+every-1)/every)
+	for i := 0; i < len(scens) && ctx.Err() == nil; i += every {
+		sc := scens[i]
+		var c grid.Cost
+		if g.Passable(sc.Start) && g.Passable(sc.Goal) {
+			var opt grid.Options
+			if w.penalized() {
+				w.price(g, sc.Start, w.queryUnit(i))
+				opt.Penalty = &w.pen
+			}
+			res, err := s.FindPath(sc.Start, sc.Goal, opt, buf)
+			buf = res.Path
+			if err == nil && res.Status == grid.Found {
+				c = res.Cost
+			}
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // check verifies an answer against its scenario.

@@ -20,4 +20,11 @@
 // each package stay the unit-level measurements. Peer libraries are
 // measured by the separate module in bench/peers, so that they never
 // enter rtspath's go.mod.
+//
+// Options.Load measures quality where the best path is not the shortest:
+// a Load puts penalties (hot spots and units' claims, written to an hpa
+// penalty layer) or random terrain weights on every map, and a path's
+// figure becomes its cost over exact A* under the same load, each path
+// priced by the bench from the load's writes and hpa's documented rules
+// (rtspath bench -load light|heavy|terrain).
 package bench

@@ -54,6 +54,9 @@ func (r *Report) WriteTable(w io.Writer) error {
 	if r.Skipped > 0 {
 		note += fmt.Sprintf("; %d scenario lines skipped (an endpoint blocked)", r.Skipped)
 	}
+	if r.Load != "" && r.Load != NoLoad {
+		note += fmt.Sprintf("; load %s: \"over\" is the path's cost over the exact search's (A*) under the same load", r.Load)
+	}
 	if r.Interrupted {
 		note += "; INTERRUPTED: the figures cover what finished"
 	}

@@ -58,6 +58,24 @@ func (r Rect) Intersect(s Rect) Rect {
 	return r
 }
 
+// Union returns the smallest rectangle holding r and s; an empty one adds
+// nothing (the union of two empty ones is an empty Rect). O(1).
+func (r Rect) Union(s Rect) Rect {
+	switch {
+	case r.Empty():
+		if s.Empty() {
+			return Rect{}
+		}
+		return s
+	case s.Empty():
+		return r
+	}
+	return Rect{
+		Point{min(r.Min.X, s.Min.X), min(r.Min.Y, s.Min.Y)},
+		Point{max(r.Max.X, s.Max.X), max(r.Max.Y, s.Max.Y)},
+	}
+}
+
 // Grow returns r grown by n cells on every side (shrunk if n < 0).
 func (r Rect) Grow(n int) Rect {
 	return Rect{Point{r.Min.X - n, r.Min.Y - n}, Point{r.Max.X + n, r.Max.Y + n}}

@@ -162,16 +162,7 @@ func (g *Grid) DirtySince(v uint64) (Rect, bool) {
 // touch records an edit of the cells of r (already clipped to the grid).
 func (g *Grid) touch(r Rect) {
 	g.ver++
-	switch {
-	case r.Empty():
-	case g.dirty.Empty():
-		g.dirty = r
-	default:
-		g.dirty = Rect{
-			Point{min(g.dirty.Min.X, r.Min.X), min(g.dirty.Min.Y, r.Min.Y)},
-			Point{max(g.dirty.Max.X, r.Max.X), max(g.dirty.Max.Y, r.Max.Y)},
-		}
-	}
+	g.dirty = g.dirty.Union(r)
 }
 
 // Index returns the flat index y*Width+x of p, which must be in bounds.

@@ -321,3 +321,34 @@ func TestDirty(t *testing.T) {
 		}
 	}
 }
+
+// TestRectUnion checks Union cell by cell against its definition: the
+// smallest rectangle holding every cell of both, empty rectangles adding
+// nothing.
+func TestRectUnion(t *testing.T) {
+	rects := []grid.Rect{{}, grid.R(2, 2, 2, 5), grid.R(4, 1, 1, 3), grid.R(0, 0, 1, 1), grid.R(1, 2, 4, 3), grid.R(-3, 5, -1, 7), grid.R(2, 0, 6, 6)}
+	for _, a := range rects {
+		for _, b := range rects {
+			u := a.Union(b)
+			// Brute force: the bounding box of the cells of a and b.
+			var want grid.Rect
+			first := true
+			for y := -5; y < 10; y++ {
+				for x := -5; x < 10; x++ {
+					p := grid.Pt(x, y)
+					if !p.In(a) && !p.In(b) {
+						continue
+					}
+					if first {
+						want, first = grid.R(x, y, x+1, y+1), false
+						continue
+					}
+					want = grid.R(min(want.Min.X, x), min(want.Min.Y, y), max(want.Max.X, x+1), max(want.Max.Y, y+1))
+				}
+			}
+			if u != want {
+				t.Errorf("%v ∪ %v = %v, want %v", a, b, u, want)
+			}
+		}
+	}
+}

@@ -676,6 +676,8 @@ func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
 	return slices.BinarySearch(to, v)
 }
 
+var errForeignLayer = fmt.Errorf("%w: Penalty: the layer belongs to another planner", ErrOptions)
+
 // usePenalty readies the query's penalty for a query from start.
 func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 	f := pen.f
@@ -684,7 +686,7 @@ func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
 		return nil
 	}
 	if f.p != q.p {
-		return errors.New("hpa: the penalty layer belongs to another planner")
+		return errForeignLayer
 	}
 	if f.version != q.p.version {
 		return ErrStale

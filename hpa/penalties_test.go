@@ -604,8 +604,8 @@ func TestPenaltyUpdatesAreLocal(t *testing.T) {
 		t.Errorf("a closed layer after Sync: %v", err)
 	}
 	other := hpa.NewPlanner(b, hpa.Config{})
-	if _, err := other.NewQuery().Find(a, z, hpa.Options{Penalty: f.For(1)}, nil); err == nil {
-		t.Error("a penalty layer of another planner accepted")
+	if _, err := other.NewQuery().Find(a, z, hpa.Options{Penalty: f.For(1)}, nil); !errors.Is(err, hpa.ErrOptions) {
+		t.Errorf("a penalty layer of another planner: %v, want ErrOptions", err)
 	}
 }
 

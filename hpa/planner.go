@@ -17,7 +17,12 @@ import (
 // synced (call Sync). Such a query never returns a path.
 var ErrStale = errors.New("hpa: planner out of step with its grid")
 
+// ErrNoBake is returned by every query and Sync of a planner that
+// NewPlanner was given no bake for.
+var ErrNoBake = errors.New("hpa: NewPlanner was given no bake")
+
 var (
+	errNilBake   = fmt.Errorf("%w: NewPlanner(nil, ...)", ErrNoBake)
 	errUnsynced  = fmt.Errorf("%w: bake updated since the planner synced; call Sync", ErrStale)
 	errUnapplied = fmt.Errorf("%w: grid edited since the last Bake.Update; call Update, then Sync", ErrStale)
 )
@@ -52,18 +57,31 @@ type Planner struct {
 	lmCells  []grid.Point // where the landmarks stood at the last Sync
 	routes   *routeCache
 	err      error // why the last Sync failed, or nil
+	nilBake  bool  // NewPlanner was given no bake
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
 }
 
 // NewPlanner returns a planner for b. It syncs with b (see Sync); if that
-// fails, the planner's queries return the error.
+// fails, the planner's queries return the error. A nil b gives a planner
+// whose queries and Sync return ErrNoBake. Cost: one Sync.
 func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 	if cfg.Landmarks == 0 {
 		cfg.Landmarks = DefaultLandmarks
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if b == nil {
+		// No panic on a nil bake: a planner over an empty one, every
+		// query and Sync of which says what is wrong.
+		g, _ := grid.New(1, 1, grid.Octile)
+		g.SetPassable(grid.Point{}, false)
+		b, _ = preprocess.Build(g, preprocess.Config{Workers: 1})
+		p := &Planner{bake: b, cfg: cfg, g: b.Grid(), tier: b.Tier(), nilBake: true}
+		p.sync()
+		p.err = errNilBake
+		return p
 	}
 	p := &Planner{bake: b, cfg: cfg, g: b.Grid(), tier: b.Tier()}
 	p.Sync()
@@ -90,6 +108,9 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 // does not hold together (the planner's queries then return the error
 // until a Sync succeeds).
 func (p *Planner) Sync() error {
+	if p.nilBake {
+		return p.err
+	}
 	if err := p.sync(); err != nil {
 		p.err = fmt.Errorf("%w: sync failed: %w", ErrStale, err)
 		return p.err
@@ -203,8 +224,13 @@ func (q *Query) stale() error {
 	return nil
 }
 
-// Bake returns the planner's bake.
-func (p *Planner) Bake() *preprocess.Bake { return p.bake }
+// Bake returns the planner's bake (nil if NewPlanner was given none).
+func (p *Planner) Bake() *preprocess.Bake {
+	if p.nilBake {
+		return nil
+	}
+	return p.bake
+}
 
 // Smoothing says what shape of path a query returns.
 type Smoothing uint8
@@ -285,7 +311,7 @@ type Options struct {
 const MaxSmoothPasses = 8
 
 // ErrOptions is wrapped by the error Find returns for out-of-range
-// Options.
+// Options, and for a Penalty made on another planner.
 var ErrOptions = errors.New("hpa: bad query options")
 
 // check reports out-of-range options.

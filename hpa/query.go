@@ -201,7 +201,7 @@ func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.P
 	cw := t.ClustersX()
 	near := max(nearby, nearbyCells/t.ClusterSize)
 	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
-		win := union(t.ClusterRect(cs), t.ClusterRect(cg))
+		win := t.ClusterRect(cs).Union(t.ClusterRect(cg))
 		// Within the window the path is the best; it is the best of the
 		// whole map when no path leaving the window can beat it (else
 		// a small window grows once by a cluster on every side). A path
@@ -489,10 +489,6 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		return append(raw, r.Path[1:]...), nil
 	}
 	return append(raw, r.Path...), nil
-}
-
-func union(a, b grid.Rect) grid.Rect {
-	return grid.R(min(a.Min.X, b.Min.X), min(a.Min.Y, b.Min.Y), max(a.Max.X, b.Max.X), max(a.Max.Y, b.Max.Y))
 }
 
 // straight reports whether the step line from a to z is legal and runs

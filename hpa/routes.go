@@ -1,7 +1,6 @@
 package hpa
 
 import (
-	"fmt"
 	"sync/atomic"
 
 	"github.com/rtspath/rtspath/grid"
@@ -193,25 +192,17 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 	return fresh, nil
 }
 
-// edgeSearch is waypoint.Tier.Route within the call's budget: the step
-// line when it is legal and costs the edge, else the fine search in the
-// cluster (errSpent when the budget stops it).
+// edgeSearch is waypoint.Tier.Route within the call's budget (errSpent
+// when the budget stops its cluster search).
 func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
-	t, g := q.p.tier, q.p.g
-	want, ok := t.Graph.Cost(u, v)
-	if !ok {
-		return dst[:0], fmt.Errorf("hpa: no edge %d→%d", u, v)
-	}
-	a, z := t.Points[u], t.Points[v]
-	if c, ok := g.StepLineCost(a.Cell, z.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
-		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, z.Cell), nil
-	}
-	r, err := q.search(a.Cell, z.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
+	n, err := q.bud.limit()
 	if err != nil {
-		return r.Path, err
+		return dst[:0], err
 	}
-	if r.Status != grid.Found || navgraph.Cost(r.Cost) != want {
-		return r.Path, fmt.Errorf("hpa: route %d→%d costs %d, edge says %d (grid changed since the bake?)", u, v, r.Cost, want)
+	path, k, err := q.p.tier.RouteWithin(q.fine, u, v, n, dst)
+	q.bud.used += k
+	if err == waypoint.ErrExhausted {
+		err = errSpent
 	}
-	return r.Path, nil
+	return path, err
 }

@@ -77,7 +77,8 @@ type session struct {
 	pen mirror // the penalty layer and the independent model of it
 
 	unapplied bool // the grid has edits no Update applied
-	unsynced  bool // an Update ran since the last successful Sync
+	onMap     bool // some of them touched cells of the map
+	unsynced  bool // an Update with something to apply ran since the last successful Sync
 	claimed   []uint64
 	buf       []grid.Point
 }
@@ -114,14 +115,16 @@ func (s *session) step(rd *reader) {
 	t := s.t
 	switch op := rd.byte() % 10; op {
 	case 0, 1: // a building goes up, or a patch is cleared
-		s.g.Fill(s.rect(rd), op == 1)
-		s.unapplied = true
+		r := s.rect(rd)
+		s.g.Fill(r, op == 1)
+		s.edited(r)
 		s.apply(rd)
 	case 2: // terrain changes
-		if err := s.g.FillWeight(s.rect(rd), uint8(1+rd.byte()%5)); err != nil {
+		r := s.rect(rd)
+		if err := s.g.FillWeight(r, uint8(1+rd.byte()%5)); err != nil {
 			t.Fatal(err)
 		}
-		s.unapplied = true
+		s.edited(r)
 		s.apply(rd)
 	case 3:
 		s.update(rd)
@@ -153,6 +156,12 @@ func (s *session) step(rd *reader) {
 	default:
 		s.query(rd)
 	}
+}
+
+// edited notes an edit of the cells of r.
+func (s *session) edited(r grid.Rect) {
+	s.unapplied = true
+	s.onMap = s.onMap || !r.Intersect(s.g.Bounds()).Empty()
 }
 
 // apply follows an edit: the game leaves it unapplied for now, updates
@@ -187,7 +196,12 @@ func (s *session) update(rd *reader) {
 	if s.b.Stale() {
 		s.t.Fatal("the bake is stale right after Update")
 	}
-	s.unapplied, s.unsynced = false, true
+	// An Update with nothing to apply (no edit of a cell since the last
+	// one, and a rectangle off the map) leaves the bake as it is.
+	if s.onMap || !r.Intersect(s.g.Bounds()).Empty() {
+		s.unsynced = true
+	}
+	s.unapplied, s.onMap = false, false
 }
 
 func (s *session) sync() {

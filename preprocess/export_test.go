@@ -2,12 +2,14 @@ package preprocess
 
 import "github.com/rtspath/rtspath/grid"
 
-// IslandsAndDeadEnds runs only the connectivity half of Build (cluster
-// regions, islands, dead ends), for benchmarks.
-func IslandsAndDeadEnds(g *grid.Grid, workers int) *Bake {
+// IslandsAndDeadEnds runs only the connectivity half of Build: each
+// cluster's regions and border runs, then assemble, the same global pass
+// Build runs (region numbering, crossings, islands, dead ends). For
+// benchmarks; TestIslandsAndDeadEndsMatchBuild holds it to Build.
+func IslandsAndDeadEnds(g *grid.Grid, workers int) (*Bake, error) {
 	b, err := newBake(g, Config{Workers: workers})
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
 	all := make([]int, len(b.cl))
 	for i := range all {
@@ -15,12 +17,6 @@ func IslandsAndDeadEnds(g *grid.Grid, workers int) *Bake {
 	}
 	b.ensureWorkers(workers)
 	parallel(all, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
-	nc := len(b.cl)
-	b.regionBase = make([]int32, nc+1)
-	for c := range b.cl {
-		b.regionBase[c+1] = b.regionBase[c] + b.cl[c].nregions
-	}
-	b.findIslands()
-	b.findDeadEnds()
-	return b
+	b.assemble()
+	return b, nil
 }

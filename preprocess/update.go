@@ -16,7 +16,8 @@ var ErrStale = errors.New("preprocess: grid edited since the bake's last Update"
 // with every cell edited since the bake last caught up with the grid,
 // which the grid records itself (grid.Grid.Dirty): r may be empty, wrong
 // or off the map and the bake is still right, so Update(grid.Rect{}, 0)
-// is enough. It rebuilds the regions and border runs, transition points
+// is enough; with no edit to apply and r empty or off the map it changes
+// nothing (Version stays, planners need no Sync). It rebuilds the regions and border runs, transition points
 // and intra-cluster edges of the clusters that those cells, grown by one,
 // touch, the clearance around them, and then the global parts (islands,
 // dead ends, the waypoint graph), whose cost is linear in the number of
@@ -39,11 +40,12 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 		}
 	}
 	dirty, _ := g.DirtySince(b.gridVer) // the whole grid if it cannot tell
-	r = union(r.Intersect(g.Bounds()), dirty).Grow(1).Intersect(g.Bounds())
+	r = r.Intersect(g.Bounds()).Union(dirty)
 	b.caughtUp()
-	if r.Empty() {
+	if r.Empty() { // nothing to apply: grown, the empty Rect would be a cell
 		return nil
 	}
+	r = r.Grow(1).Intersect(g.Bounds())
 	b.version++
 	// A border run depends only on the two cells beside the border, so
 	// r grown by one reaches every cluster whose regions, runs, points or
@@ -68,18 +70,6 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 func (b *Bake) caughtUp() {
 	b.gridVer = b.g.Version()
 	b.g.ClearDirty()
-}
-
-// union returns the bounding rectangle of two rectangles; an empty one
-// adds nothing.
-func union(a, c grid.Rect) grid.Rect {
-	switch {
-	case a.Empty():
-		return c
-	case c.Empty():
-		return a
-	}
-	return grid.R(min(a.Min.X, c.Min.X), min(a.Min.Y, c.Min.Y), max(a.Max.X, c.Max.X), max(a.Max.Y, c.Max.Y))
 }
 
 // Stale reports whether the grid has been edited since the bake last

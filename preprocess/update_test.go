@@ -159,3 +159,37 @@ func TestStaleAndSharedGrid(t *testing.T) {
 		t.Errorf("WriteTo after Update: %v", err)
 	}
 }
+
+// TestUpdateWithoutEdits: an Update with nothing to apply (no edit since
+// the bake caught up, and an empty rectangle or one off the map) rebuilds
+// nothing: the bake's Version and every ClusterVersion stay as they were,
+// so planners on it need no Sync. A game may call Update(grid.Rect{}, 0)
+// every tick.
+func TestUpdateWithoutEdits(t *testing.T) {
+	g, _ := grid.New(96, 96, grid.Octile)
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []grid.Rect{{}, grid.R(500, 500, 510, 510), grid.R(-9, -9, -1, -1), grid.R(60, 60, 20, 20)} {
+		if err := b.Update(r, 0); err != nil {
+			t.Fatal(err)
+		}
+		if b.Version() != 0 {
+			t.Fatalf("Update(%v) without edits: bake version %d, want 0", r, b.Version())
+		}
+		for c := range b.Clusters() {
+			if v := b.ClusterVersion(c); v != 0 {
+				t.Fatalf("Update(%v) without edits rebuilt cluster %d (version %d)", r, c, v)
+			}
+		}
+	}
+	// A real edit still counts.
+	g.SetPassable(grid.Pt(50, 50), false)
+	if err := b.Update(grid.Rect{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if b.Version() != 1 || b.ClusterVersion(3*6+3) != 1 || b.ClusterVersion(0) != 0 {
+		t.Fatalf("after an edit at 50,50: version %d, cluster 21 %d, cluster 0 %d", b.Version(), b.ClusterVersion(21), b.ClusterVersion(0))
+	}
+}

@@ -15,6 +15,7 @@
 // to the cluster, whose scratch is the cluster's size, not the map's.
 // Tier.Route returns an error rather than a route that does not cost its
 // edge (ErrRoute: the grid changed) and for misuse (ErrNoEdge, ErrTier,
-// ErrSearcher); the tier's accessors answer -1 or an empty range for
-// cells and clusters that do not exist.
+// ErrSearcher); Tier.RouteWithin bounds its search (ErrExhausted). The
+// tier's accessors answer -1 or an empty range for cells and clusters
+// that do not exist.
 package waypoint

@@ -21,6 +21,9 @@ var (
 	// ErrRoute: the grid no longer has a route of the edge's cost (it
 	// changed since the tier was made).
 	ErrRoute = errors.New("waypoint: route does not match its edge")
+	// ErrExhausted: RouteWithin's bound stopped the cluster search before
+	// it reached the edge's end.
+	ErrExhausted = errors.New("waypoint: route search ran out of expansions")
 )
 
 // Kind says where a point comes from.
@@ -154,37 +157,49 @@ func (t *Tier) Find(p grid.Point) (int32, bool) {
 // O(1) for an inter-cluster edge, O(cluster side) for a step line, else
 // one A* inside the cluster, O(S² log S) for clusters of S×S cells.
 func (t *Tier) Route(s *grid.Searcher, u, v int32, dst []grid.Point) ([]grid.Point, error) {
+	path, _, err := t.RouteWithin(s, u, v, 0, dst)
+	return path, err
+}
+
+// RouteWithin is Route with the cluster search, when one runs, bounded to
+// maxExpansions cells (0 or less: no bound); it also returns the cells that search
+// expanded (0 when none ran). A search the bound stopped returns
+// ErrExhausted itself (no allocation), with no route. Cost as Route, at
+// most maxExpansions cells expanded.
+func (t *Tier) RouteWithin(s *grid.Searcher, u, v int32, maxExpansions int, dst []grid.Point) ([]grid.Point, int, error) {
 	if t.Graph == nil || t.ClusterSize < 1 || len(t.Points) < t.Graph.Len() {
-		return dst[:0], fmt.Errorf("%w: graph %v, cluster size %d, %d points", ErrTier, t.Graph != nil, t.ClusterSize, len(t.Points))
+		return dst[:0], 0, fmt.Errorf("%w: graph %v, cluster size %d, %d points", ErrTier, t.Graph != nil, t.ClusterSize, len(t.Points))
 	}
 	if s == nil {
-		return dst[:0], fmt.Errorf("%w: nil searcher", ErrSearcher)
+		return dst[:0], 0, fmt.Errorf("%w: nil searcher", ErrSearcher)
 	}
 	g := s.Grid()
 	if g == nil {
-		return dst[:0], fmt.Errorf("%w: %w", ErrSearcher, grid.ErrNilGrid)
+		return dst[:0], 0, fmt.Errorf("%w: %w", ErrSearcher, grid.ErrNilGrid)
 	}
 	if g.Width() != t.Width || g.Height() != t.Height {
-		return dst[:0], fmt.Errorf("%w: it searches a %d×%d grid, the tier is %d×%d", ErrSearcher, g.Width(), g.Height(), t.Width, t.Height)
+		return dst[:0], 0, fmt.Errorf("%w: it searches a %d×%d grid, the tier is %d×%d", ErrSearcher, g.Width(), g.Height(), t.Width, t.Height)
 	}
 	want, ok := t.Graph.Cost(u, v)
 	if !ok {
-		return dst[:0], fmt.Errorf("%w: %d→%d", ErrNoEdge, u, v)
+		return dst[:0], 0, fmt.Errorf("%w: %d→%d", ErrNoEdge, u, v)
 	}
 	a, b := t.Points[u], t.Points[v]
 	if a.Cluster != b.Cluster {
-		return append(dst[:0], a.Cell, b.Cell), nil
+		return append(dst[:0], a.Cell, b.Cell), 0, nil
 	}
 	// The step line is the route when it is legal and costs the edge.
 	if c, ok := g.StepLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
-		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), nil
+		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), 0, nil
 	}
-	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster))}, dst)
-	if err != nil {
-		return res.Path, fmt.Errorf("%w: %d→%d: %w", ErrRoute, u, v, err)
+	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster)), MaxExpansions: maxExpansions}, dst)
+	switch {
+	case err != nil:
+		return res.Path, res.Expanded, fmt.Errorf("%w: %d→%d: %w", ErrRoute, u, v, err)
+	case res.Status == grid.Exhausted:
+		return res.Path[:0], res.Expanded, ErrExhausted
+	case res.Status != grid.Found || navgraph.Cost(res.Cost) != want:
+		return res.Path, res.Expanded, fmt.Errorf("%w: %d→%d: the grid gives %v at cost %d, the edge says %d (grid changed since the bake?)", ErrRoute, u, v, res.Status, res.Cost, want)
 	}
-	if res.Status != grid.Found || navgraph.Cost(res.Cost) != want {
-		return res.Path, fmt.Errorf("%w: %d→%d: the grid gives %v at cost %d, the edge says %d (grid changed since the bake?)", ErrRoute, u, v, res.Status, res.Cost, want)
-	}
-	return res.Path, nil
+	return res.Path, res.Expanded, nil
 }

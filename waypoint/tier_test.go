@@ -8,6 +8,7 @@ import (
 	"github.com/rtspath/rtspath/internal/mapgen"
 	"github.com/rtspath/rtspath/navgraph"
 	"github.com/rtspath/rtspath/preprocess"
+	"github.com/rtspath/rtspath/waypoint"
 )
 
 func baked(t testing.TB, size int, seed uint64) (*grid.Grid, *preprocess.Bake) {
@@ -97,9 +98,14 @@ func TestFindAndClusters(t *testing.T) {
 // (what refinement does per abstract edge) with 32×32 clusters. Routes
 // are recomputed on demand rather than cached: this is their price.
 func BenchmarkRoute(b *testing.B) {
-	m, _ := mapgen.Generate(mapgen.Config{Width: 512, Height: 512, Seed: 1})
-	g, _ := m.Grid(grid.MapOptions{})
-	bk, _ := preprocess.Build(g, preprocess.Config{})
+	g, err := mapgen.NewGrid(mapgen.Config{Width: 512, Height: 512, Seed: 1}, grid.MapOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	bk, err := preprocess.Build(g, preprocess.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	tier := bk.Tier()
 	type edge struct{ u, v int32 }
 	var es []edge
@@ -118,11 +124,65 @@ func BenchmarkRoute(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		e := es[i%len(es)]
-		var err error
 		if buf, err = tier.Route(s, e.u, e.v, buf); err != nil {
 			b.Fatal(err)
+		}
+		if buf[0] != tier.Points[e.u].Cell || buf[len(buf)-1] != tier.Points[e.v].Cell {
+			b.Fatalf("route of %d→%d runs %v→%v", e.u, e.v, buf[0], buf[len(buf)-1])
 		}
 		cells += len(buf)
 	}
 	b.ReportMetric(float64(cells)/float64(b.N), "cells/route")
+}
+
+// TestRouteWithinBound: for every edge whose route needs a cluster
+// search, RouteWithin expands at most its bound; a bound below what the
+// search needs ends with ErrExhausted and no route, one at least as
+// large gives a route that is legal, inside the cluster and costs the
+// edge (checked with PathCost, independent of the search).
+func TestRouteWithinBound(t *testing.T) {
+	g, b := baked(t, 160, 4)
+	tier := b.Tier()
+	s := grid.NewSearcher(g)
+	var buf []grid.Point
+	searched := 0
+	for u := range int32(tier.Graph.Len()) {
+		to, cost := tier.Graph.Out(u)
+		for i, v := range to {
+			path, need, err := tier.RouteWithin(s, u, v, 0, buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if need == 0 {
+				continue // inter-cluster edge or step line: no search
+			}
+			searched++
+			for _, bound := range []int{1, need - 1, need, need + 7} {
+				if bound < 1 {
+					continue
+				}
+				path, n, err := tier.RouteWithin(s, u, v, bound, path)
+				if n > bound {
+					t.Fatalf("edge %d→%d, bound %d: expanded %d", u, v, bound, n)
+				}
+				if bound < need {
+					if err != waypoint.ErrExhausted || len(path) != 0 {
+						t.Fatalf("edge %d→%d, bound %d of %d: %v, %d cells", u, v, bound, need, err, len(path))
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("edge %d→%d, bound %d of %d: %v", u, v, bound, need, err)
+				}
+				c, err := g.PathCost(path)
+				if err != nil || navgraph.Cost(c) != cost[i] || path[0] != tier.Points[u].Cell || path[len(path)-1] != tier.Points[v].Cell {
+					t.Fatalf("edge %d→%d, bound %d: route %v costs %d (%v), edge %d", u, v, bound, path, c, err, cost[i])
+				}
+			}
+			buf = path
+		}
+	}
+	if searched < 50 {
+		t.Fatalf("only %d routes needed a search", searched)
+	}
 }

@@ -29,6 +29,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
        rtspath bench -scale 512,1024,2048,4096,8192 [-queries 200] [-out DIR]
@@ -41,6 +42,8 @@ bench/plots && go run . DIR, a module of its own). Every
 path is checked. With no -maps it runs generated maps (-sizes, -queries).
 With -scale it measures how the bake and queries grow with the map.
 Ctrl-C stops the run and prints what finished.
+With -load (default algorithms astar, hpa, hpa-smooth) the length over
+the optimum becomes the path's cost over exact A* under the same load.
 
 `)
 		fs.PrintDefaults()
@@ -60,8 +63,18 @@ Ctrl-C stops the run and prints what finished.
 	if err != nil {
 		return err
 	}
+	load, err := bench.ParseLoad(*loadName)
+	if err != nil {
+		return badFlag("load", *loadName, "unknown load (have none, light, heavy, terrain)")
+	}
+	if load != bench.NoLoad && *scale != "" {
+		return badFlag("load", *loadName, "not with -scale")
+	}
 	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
 	run := all
+	if *algos == "" && load != bench.NoLoad {
+		*algos = "astar,hpa,hpa-smooth"
+	}
 	if *algos != "" {
 		if run, err = pickAlgos("algos", *algos, all); err != nil {
 			return err
@@ -106,7 +119,7 @@ Ctrl-C stops the run and prints what finished.
 		ms = bench.Generated(ns, *queries, *seed)
 		what = "generated maps " + *sizes
 	}
-	rep, err := bench.Run(ctx, ms, run, bench.Options{Every: *every, BucketWidth: *width, Progress: func(p bench.Progress) {
+	rep, err := bench.Run(ctx, ms, run, bench.Options{Every: *every, BucketWidth: *width, Load: load, LoadSeed: *seed, Progress: func(p bench.Progress) {
 		live.show(fmt.Sprintf("map %d/%d %s: %s %d/%d", p.MapIndex+1, p.Maps, p.Map, p.Algorithm, p.Done, p.Size))
 	}})
 	live.clear()
@@ -116,7 +129,7 @@ Ctrl-C stops the run and prints what finished.
 	if len(rep.Queries) == 0 {
 		return fmt.Errorf("no queries finished")
 	}
-	fmt.Fprintf(stdout, "rtspath bench: %s, %s, every %d line(s), one core per query\n\n", what, strings.Join(rep.Algorithms, ", "), max(*every, 1))
+	fmt.Fprintf(stdout, "rtspath bench: %s, %s, every %d line(s), load %s, one core per query\n\n", what, strings.Join(rep.Algorithms, ", "), max(*every, 1), load)
 	if err := rep.WriteTable(stdout); err != nil {
 		return err
 	}

@@ -127,3 +127,20 @@ func Load(tb testing.TB, m Map) (*grid.Grid, []grid.Scenario) {
 	}
 	return g, sc
 }
+
+// Bench returns the maps of the given sets (all sets if none) for a
+// benchmark, failing b when there are none: no map folder, or none of
+// those maps in it. A benchmark without its input has no figure to
+// report, so it never skips, whatever RTSPATH_REQUIRE_MAPS says.
+func Bench(b *testing.B, sets ...string) []Map {
+	b.Helper()
+	dir := Dir()
+	if dir == "" {
+		b.Fatal("benchmark maps not found: put them in ../shared/maps or set RTSPATH_MAPS")
+	}
+	maps, err := List(dir, sets...)
+	if err != nil || len(maps) == 0 {
+		b.Fatalf("no %v maps in %s (%v)", sets, dir, err)
+	}
+	return maps
+}

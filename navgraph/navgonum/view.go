@@ -19,9 +19,10 @@ type View struct{ G *navgraph.Graph }
 
 var _ graph.Weighted = View{}
 
-// Node returns the node with the given id, or nil.
+// Node returns the node with the given id, or nil. A View of no graph
+// (G nil) has no nodes.
 func (v View) Node(id int64) graph.Node {
-	if id < 0 || id >= int64(v.G.Len()) {
+	if v.G == nil || id < 0 || id >= int64(v.G.Len()) {
 		return nil
 	}
 	return simple.Node(id)
@@ -29,6 +30,9 @@ func (v View) Node(id int64) graph.Node {
 
 // Nodes returns every node in id order.
 func (v View) Nodes() graph.Nodes {
+	if v.G == nil {
+		return graph.Empty
+	}
 	ns := make([]graph.Node, v.G.Len())
 	for i := range ns {
 		ns[i] = simple.Node(i)

@@ -94,3 +94,14 @@ func seq(n int) []int64 {
 	}
 	return out
 }
+
+// TestViewOfNoGraph: a View whose G is nil is an empty graph, not a panic.
+func TestViewOfNoGraph(t *testing.T) {
+	v := navgonum.View{}
+	if v.Node(0) != nil || v.Nodes().Len() != 0 || v.From(0).Len() != 0 || v.HasEdgeBetween(0, 1) {
+		t.Error("a view of no graph has nodes or edges")
+	}
+	if _, ok := v.Weight(0, 0); ok {
+		t.Error("a view of no graph weighs a node")
+	}
+}

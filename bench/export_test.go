@@ -1,0 +1,16 @@
+package bench
+
+import "github.com/rtspath/rtspath/grid"
+
+// LoadPenalty puts load on g as Run does for map number mi and the lines
+// of scens it answers (changing g's weights for Terrain) and returns the
+// penalty a query from start on scenario line `line` pays under it (nil
+// for a load without penalties).
+func LoadPenalty(g *grid.Grid, scens []grid.Scenario, every int, load Load, seed uint64, mi, line int, start grid.Point) (*grid.Penalty, error) {
+	w, err := newWorld(g, scens, every, load, seed, mi)
+	if err != nil || !w.penalized() {
+		return nil, err
+	}
+	w.price(g, start, w.queryUnit(line))
+	return &w.pen, nil
+}

@@ -1,0 +1,109 @@
+package bench_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/rtspath/rtspath/bench"
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/oracle"
+)
+
+// TestLoads runs each load on two generated maps and checks the figures
+// against gonum's A* on the oracle's view of the loaded map (the penalty
+// as the bench prices it, the terrain as the load left it): every exact
+// cost the report holds is the least cost there is, the bench's A* is on
+// it, the planner never below it. Run itself fails when the planner
+// reports another cost than the bench's own pricing of its path, so a
+// pass also says the bench prices penalties as hpa does. The loads must
+// show: the heavy one makes some exact paths dearer than their plain
+// length, terrain nearly all.
+func TestLoads(t *testing.T) {
+	algos, err := bench.Select(bench.Algorithms(bench.Config{ClusterSize: 16}), "astar,hpa,hpa-smooth")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const seed = 9
+	for _, load := range []bench.Load{bench.Light, bench.Heavy, bench.Terrain} {
+		t.Run(string(load), func(t *testing.T) {
+			maps := bench.Generated([]int{72, 96}, 30, 4)
+			rep, err := bench.Run(context.Background(), maps, algos, bench.Options{Load: load, LoadSeed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Load != load || len(rep.Queries) != 2*30*len(algos) {
+				t.Fatalf("load %q, %d queries", rep.Load, len(rep.Queries))
+			}
+			dearer := 0
+			for mi, m := range maps {
+				g, scens, err := m.Load()
+				if err != nil {
+					t.Fatal(err)
+				}
+				pen, err := bench.LoadPenalty(g, scens, 1, load, seed, mi, 0, grid.Point{})
+				if err != nil || (pen == nil) != (load == bench.Terrain) {
+					t.Fatalf("penalty %v, %v", pen != nil, err)
+				}
+				for _, q := range rep.Queries {
+					if q.Map != m.Name {
+						continue
+					}
+					sc := scens[q.Line]
+					if !q.Found || q.Exact <= 0 || q.Cost < q.Exact || q.Algorithm == "astar" && q.Cost != q.Exact {
+						t.Fatalf("%s line %d: found %v, cost %d, exact %d", q.Algorithm, q.Line, q.Found, q.Cost, q.Exact)
+					}
+					if q.Algorithm != "astar" {
+						continue
+					}
+					o := oracle.Graph{G: g}
+					if load != bench.Terrain {
+						pen, _ := bench.LoadPenalty(g, scens, 1, load, seed, mi, q.Line, sc.Start)
+						o.Penalty = func(p grid.Point) grid.Cost { return pen.At(g.Index(p)) }
+					}
+					sp, _ := path.AStar(simple.Node(o.ID(sc.Start)), simple.Node(o.ID(sc.Goal)), o, o.HeuristicCost)
+					if w := sp.WeightTo(o.ID(sc.Goal)); grid.Cost(w) != q.Exact {
+						t.Fatalf("%s line %d %v→%v: exact %d, gonum %v", m.Name, q.Line, sc.Start, sc.Goal, q.Exact, w)
+					}
+					// The plain octile cost of the published length, rounded up.
+					if float64(q.Exact) > sc.Optimal*float64(grid.Straight)+float64(grid.Straight)/2 {
+						dearer++
+					}
+				}
+			}
+			switch {
+			case load == bench.Heavy && dearer == 0:
+				t.Error("the heavy load made no exact path dearer")
+			case load == bench.Terrain && dearer < 50:
+				t.Errorf("terrain made %d of 60 exact paths dearer", dearer)
+			}
+			var table strings.Builder
+			if err := rep.WriteTable(&table); err != nil || !strings.Contains(table.String(), "load "+string(load)) {
+				t.Errorf("table: %v\n%s", err, table.String())
+			}
+			t.Logf("%d of 60 exact paths dearer than their length", dearer)
+		})
+	}
+}
+
+// TestLoadErrors: an unknown load, a corners algorithm or one that is not
+// built in under a penalty load are errors, not figures.
+func TestLoadErrors(t *testing.T) {
+	if _, err := bench.ParseLoad("battle"); err == nil {
+		t.Error("an unknown load was accepted")
+	}
+	if l, err := bench.ParseLoad(""); err != nil || l != bench.NoLoad {
+		t.Errorf("empty load: %q %v", l, err)
+	}
+	corners, _ := bench.Select(bench.Algorithms(bench.Config{}), "hpa-corners")
+	outside := bench.Algorithm{Name: "wrong", Prepare: func(*grid.Grid) (bench.Solver, bench.Prepared, error) { return wrong{}, bench.Prepared{}, nil }}
+	for _, algos := range [][]bench.Algorithm{corners, {outside}} {
+		_, err := bench.Run(context.Background(), bench.Generated([]int{64}, 5, 1), algos, bench.Options{Load: bench.Heavy})
+		if err == nil || !strings.Contains(err.Error(), "takes no load") {
+			t.Errorf("%s under a load: %v", algos[0].Name, err)
+		}
+	}
+}
