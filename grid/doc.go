@@ -21,12 +21,12 @@
 //	(w(a) + w(b)) × 8119   for a diagonal step
 //
 // where w is the cell's terrain weight (1 = plain ground, up to 255). The
-// pair 8119/5741 is a Pell approximation of √2 with relative error 1.1e-8,
-// so on plain ground the cheapest integer path is also the shortest octile
-// path to far better than the precision the Moving AI benchmarks print
-// (the classic 14/10 is 1% off). A plain straight step costs Straight
-// (11482) and a plain diagonal step Diagonal (16238); step costs are
-// symmetric, so a path costs the same in both directions.
+// pair 8119/5741 is a Pell approximation of √2 within 1.1e-8 (relative
+// error 7.6e-9), so on plain ground the cheapest integer path is also the
+// shortest octile path to far better than the precision the Moving AI
+// benchmarks print (the classic 14/10 is 1% off). A plain straight step
+// costs Straight (11482) and a plain diagonal step Diagonal (16238); step
+// costs are symmetric, so a path costs the same in both directions.
 //
 // The geometric length of a path (straight step 1, diagonal √2, terrain
 // ignored) is a float for output only: see Length.

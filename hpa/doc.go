@@ -37,11 +37,13 @@
 // beyond the bounds: on the StarCraft maps of the Moving AI benchmark
 // (every 4th scenario), smoothed (Cells) paths are on average 0.35%
 // longer than the optimum, 2.5% at the 99th percentile and 9.4% at worst
-// (bounds 1%, 5%, 15%); on 2000 small generated maps with swamp, clusters
-// of 8 to 32 cells and all three movement rules, 0.16% on average and
-// 3.8% at the 99th percentile (bounds 1% and 5%), worst 14.0% under the
-// octile rules (bound 15%) and 18.8% under Cardinal (bound 25%: there a
-// straight shortcut is a staircase, and fewer of them are legal).
+// (bounds 1%, 5%, 15%; go test -run 'TestMovingAI$' -v ./hpa); on 2000
+// small generated maps with swamp, clusters of 8 to 32 cells and all
+// three movement rules, 0.16% on average and 3.8% at the 99th percentile
+// (bounds 1% and 5%), worst 14.0% under the octile rules (bound 15%) and
+// 18.8% under Cardinal (bound 25%: there a straight shortcut is a
+// staircase, and fewer of them are legal; go test -run
+// 'TestAgainstAStar$' -v ./hpa).
 //
 // # Unreachable goals, budgets and first steps
 //
@@ -53,10 +55,10 @@
 // outward from the goal, cluster by cluster, and reading only clusters
 // whose waypoints lie on the start's island; the work grows with the
 // distance from the goal to that island, not with the map. On a 2048²
-// generated map such a query, the path included, expanded at most 5,562
+// generated map such a query, the path included, expanded at most 8,492
 // cells and waypoints and allocated at most 145 KB (routes it taught
-// the cache), nothing when asked again (TestNearestIsBounded); a
-// whole-map search allocated 86 MB. The path to the cell is an ordinary
+// the cache), nothing when asked again (go test -run
+// TestNearestIsBounded -v ./hpa). The path to the cell is an ordinary
 // hierarchical query.
 //
 // Options.MaxExpansions bounds Result.Expanded: every cell and waypoint
@@ -101,22 +103,26 @@
 // loop.
 //
 // Both tiers pay: each write refreshes the waypoint-graph edge penalties
-// of the clusters it touched (a hot spot of radius 4: 18 µs; a unit
-// claiming 64 cells: 38 µs, old claims released; a unit advancing one
-// cell: 2.6 µs — go test -run '^$' -bench PenaltyUpdate ./hpa), so the
-// coarse route leaves a road that costs more than the detour, and the
-// fine searches add the same per-cell penalty. A penalty never blocks a
-// cell and never makes one cheaper: the heuristic, the landmarks and the
-// search windows' proofs stay valid, paths stay legal, are found
-// whenever one exists, and stay deterministic. What it cannot do: an
-// abstract edge is charged the penalties on its terrain route; the
-// refinement searches the cluster again with the penalty and may step
-// around a hot spot inside it, but the coarse search does not know it
-// could, so a route can pass a cluster it would have avoided at an exact
-// price. Measured on 200 small generated maps with random hot spots and
-// claims against an exact search priced by an independent model of these
-// rules (go test -run PenaltiesAgainstOracle -v ./hpa): smoothed paths
-// cost 0.19% more on average, 4.8% at the 99th percentile, 25% at worst.
+// of the clusters it touched (on the StarCraft maps, a hot spot of radius
+// 4: 18–20 µs; a unit claiming 64 cells, old claims released: 52–57 µs;
+// a unit advancing one cell: about 5 µs — go test -run '^$' -bench
+// PenaltyUpdate -count 3 ./hpa, two runs on a 2-core machine at load
+// average 1.9 and 2.8), so the coarse route leaves a road that costs more than
+// the detour, and the fine searches add the same per-cell penalty. A
+// penalty never blocks a cell and never makes one cheaper: the heuristic,
+// the landmarks and the search windows' proofs stay valid, paths stay
+// legal, are found whenever one exists, and stay deterministic. What it
+// cannot do: an abstract edge is charged the penalties on its terrain
+// route; the refinement searches the cluster again with the penalty and
+// may step around a hot spot inside it, but the coarse search does not
+// know it could, so a route can pass a cluster it would have avoided at an
+// exact price. Measured on 200 small generated maps with random hot spots
+// and claims against an exact search priced by an independent model of
+// these rules (go test -run PenaltiesAgainstOracle -v ./hpa): smoothed
+// paths cost 0.19% more on average, 4.8% at the 99th percentile, 25.2% at
+// worst. Those are light loads on small maps, a check of the rules, not a
+// measure of quality under a heavy fight (see the README's penalty
+// section).
 //
 // Every input saturates instead of wrapping: influence stays within
 // 0..MaxInfluence, ClaimCost is cut to MaxPenalty, a cell's penalty as a
@@ -127,12 +133,12 @@
 //
 // Penalties cost query time where they lie: lines, windows and clusters
 // without any penalty run the plain code. On the StarCraft maps (go test
-// -run '^$' -bench SC1/hpa-smooth -benchtime 3x ./hpa), a skirmish of 4
-// hot spots and 16 claiming units per map made Cells queries 1.33×
-// slower; a busy map of 16 hot spots and 64 units 1.77× (the coarse
-// search expands 40% more waypoints when costs exceed what the heuristic
-// knows, and start and goal join the waypoint graph by search instead of
-// straight lines more often).
+// -run '^$' -bench SC1 -benchtime 2x ./hpa, three runs on a shared
+// machine), a skirmish of 4 hot spots and 16 claiming units per map made
+// Cells queries 1.27× to 1.89× slower; a busy map of 16 hot spots and 64
+// units 1.70× to 2.26× (the coarse search expands 41% more waypoints when
+// costs exceed what the heuristic knows, and start and goal join the
+// waypoint graph by search instead of straight lines more often).
 //
 // Costs are in the grid package's units.
 package hpa

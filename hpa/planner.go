@@ -33,7 +33,8 @@ type Config struct {
 	// (0: 16; negative: none). Each costs 4 bytes per waypoint slot and
 	// one Dijkstra over the waypoint graph when the planner is made or
 	// synced; 16 cut the coarse search on the StarCraft maps from 645 to
-	// 111 expanded waypoints per query (go test -bench 'SC1/hpa' ./hpa).
+	// 111 expanded waypoints per query (go test -run '^$' -bench SC1
+	// -benchtime 2x ./hpa: hpa against hpa-no-landmarks).
 	Landmarks int
 	// Workers bounds the goroutines NewPlanner and Sync use (0:
 	// GOMAXPROCS).
@@ -97,8 +98,9 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 // landmark that an update moved costs one more, not in parallel), marks
 // the dead ends, refreshes the penalty layers, and keeps the cached
 // routes of the clusters the updates did not touch (a cached route is
-// the route a fresh refinement finds). Cost: about 7 ms per StarCraft
-// map on one core (go test -run '^$' -bench Sync ./hpa).
+// the route a fresh refinement finds). Cost: 6.4 to 6.9 ms per
+// StarCraft map on one core, 4.1 to 7.1 ms on two, in three runs on a
+// shared 2-core machine (go test -run '^$' -bench Sync ./hpa).
 //
 // It returns an error wrapping ErrStale when the grid has edits the bake
 // has not applied (the planner is synced with the bake nonetheless, and
@@ -254,8 +256,10 @@ type Options struct {
 	// MaxSmoothPasses (0: one). A second pass starts from the first one's
 	// corners and straightens what it left bent: on the StarCraft maps
 	// (every 8th scenario) it takes the mean length over the optimum from
-	// 0.35% to 0.23% and the 99th percentile from 2.5% to 2.0%, for about
-	// 11 µs more per query. Passes stop early once one changes nothing.
+	// 0.35% to 0.23% and the 99th percentile from 2.5% to 2.0%, for 8 to
+	// 10 µs more per query in two runs (go test -run '^$' -bench
+	// SmoothPasses -benchtime 1x ./hpa). Passes stop early once one
+	// changes nothing.
 	// Other Smooth values ignore it.
 	SmoothPasses int
 	// FirstSteps, if positive, returns only the path's first FirstSteps
@@ -302,8 +306,7 @@ type Options struct {
 // stop paying. On the StarCraft maps (every 8th of 10,238 scenarios),
 // pass 2 made 3,750 paths cheaper, pass 8 only 62, moving the mean length
 // over the optimum from 0.1826% to 0.1816%; the 99th percentile has not
-// moved since pass 6 (1.763%). Passes 9 to 12 together took the mean
-// 0.0015% further (measured before the cap). Command:
+// moved since pass 6 (1.763%). Command:
 // go test -run '^$' -bench SmoothPasses -benchtime 1x ./hpa
 const MaxSmoothPasses = 8
 
