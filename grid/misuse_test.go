@@ -4,24 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
 )
 
-// call runs f and turns a panic into a test failure, so that one table
-// row that panics does not hide the others.
-func call(t *testing.T, name string, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: panic: %v", name, r)
-			err = nil
-		}
-	}()
-	return f()
-}
+// call runs f and turns a panic into a test failure.
+var call = nopanic.Call
 
 // TestMisuseReturnsErrors calls every public entry point of the package
 // that takes input it can reject with misuse: nil grids, readers and

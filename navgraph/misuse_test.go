@@ -3,6 +3,7 @@ package navgraph_test
 import (
 	"errors"
 	"fmt"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
@@ -10,16 +11,7 @@ import (
 )
 
 // call runs f and turns a panic into a test failure.
-func call(t *testing.T, name string, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: panic: %v", name, r)
-			err = nil
-		}
-	}()
-	return f()
-}
+var call = nopanic.Call
 
 // TestMisuseReturnsErrors calls every entry point that can reject its
 // input with misuse (no graph, ids out of range, lengths that do not

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
@@ -14,16 +15,7 @@ import (
 )
 
 // call runs f and turns a panic into a test failure.
-func call(t *testing.T, name string, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: panic: %v", name, r)
-			err = nil
-		}
-	}()
-	return f()
-}
+var call = nopanic.Call
 
 // smallBake is a 12×9 map with a wall and a placed point, in clusters of
 // 4: a bake file of about a hundred bytes.

@@ -3,6 +3,7 @@ package waypoint_test
 import (
 	"errors"
 	"fmt"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
@@ -11,16 +12,7 @@ import (
 )
 
 // call runs f and turns a panic into a test failure.
-func call(t *testing.T, name string, f func() error) (err error) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s: panic: %v", name, r)
-			err = nil
-		}
-	}()
-	return f()
-}
+var call = nopanic.Call
 
 // TestMisuseReturnsErrors: Route with no searcher, a searcher on no grid
 // or on another map, ids that are not an edge, a tier that is not whole,
