@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/nopanic"
 )
 
 // call runs f and turns a panic into a test failure.

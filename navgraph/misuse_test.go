@@ -3,10 +3,10 @@ package navgraph_test
 import (
 	"errors"
 	"fmt"
-	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"github.com/rtspath/rtspath/navgraph"
 )
 

@@ -5,11 +5,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"github.com/rtspath/rtspath/preprocess"
 	"github.com/rtspath/rtspath/waypoint"
 )

@@ -3,11 +3,11 @@ package waypoint_test
 import (
 	"errors"
 	"fmt"
-	"github.com/rtspath/rtspath/internal/nopanic"
 	"strings"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/nopanic"
 	"github.com/rtspath/rtspath/waypoint"
 )
 
