@@ -32,7 +32,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
-       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 200] [-out DIR]
+       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
 
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
