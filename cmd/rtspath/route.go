@@ -18,6 +18,7 @@ import (
 
 	"github.com/rtspath/rtspath/bench"
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/bakecmd"
 )
 
 func runRoute(args []string, stdout, stderr io.Writer) error {
@@ -242,18 +243,8 @@ func routeJobs(mapPath, scenPath string) ([][2]string, error) {
 	return jobs, nil
 }
 
-func loadGrid(path string) (*grid.Grid, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return g, nil
-}
+// loadGrid reads a Moving AI .map file (the reader the bake command uses).
+func loadGrid(path string) (*grid.Grid, error) { return bakecmd.ReadMap(path) }
 
 func loadScen(path string) ([]grid.Scenario, error) {
 	f, err := os.Open(path)

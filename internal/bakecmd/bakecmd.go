@@ -64,7 +64,7 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	if *out == "" {
 		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
 	}
-	g, err := readMap(*mapPath)
+	g, err := ReadMap(*mapPath)
 	if err != nil {
 		return err
 	}
@@ -83,7 +83,8 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-func readMap(path string) (*grid.Grid, error) {
+// ReadMap reads the Moving AI .map file at path; its errors name the file.
+func ReadMap(path string) (*grid.Grid, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
