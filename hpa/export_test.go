@@ -1,6 +1,8 @@
 package hpa
 
 import (
+	"errors"
+
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
@@ -16,4 +18,23 @@ func EdgePenalty(q *Query, pen Penalty, start grid.Point, u, v int32) navgraph.C
 		panic(err)
 	}
 	return q.edgePenalty(u, v)
+}
+
+// LiveCopies brings every copy of l up to the published version (no
+// write may be pending and no query running) and returns a View of each.
+func LiveCopies(l *Live) ([]View, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.pending) > 0 {
+		return nil, errors.New("LiveCopies with writes pending")
+	}
+	var vs []View
+	for _, r := range l.reps {
+		if err := l.catchUp(r); err != nil {
+			return nil, err
+		}
+		r.refs.Add(1)
+		vs = append(vs, View{l, r})
+	}
+	return vs, nil
 }

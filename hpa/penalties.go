@@ -104,9 +104,11 @@ type Penalties struct {
 	edgeClaims [][]unitCount
 	hot        []uint64 // per cluster: holds influence or claims
 	version    uint64   // the planner's tier version the edges were made for
-	dirty      []uint64
-	todo       []int32
-	q          *Query // for the routes of edges
+	// compactions is the graph's Compactions when the edges were sized
+	compactions uint64
+	dirty       []uint64
+	todo        []int32
+	q           *Query // for the routes of edges
 
 	// Units are known by slot: ids holds the slot of each unit that holds
 	// claims, so memory follows the units, not the values of their ids.
@@ -179,13 +181,14 @@ func (f *Penalties) Close() {
 // Penalties.For and passed in Options.Penalty. The zero value is none.
 type Penalty struct {
 	f    *Penalties
+	live *LivePenalties
 	unit uint64
 }
 
 // For returns the layer as unit sees it: the claims of other units
 // within the claim radius of the query's start count, its own do not.
 // For(NoUnit) is nobody's view: every claim within the radius counts.
-func (f *Penalties) For(unit uint64) Penalty { return Penalty{f, unit} }
+func (f *Penalties) For(unit uint64) Penalty { return Penalty{f: f, unit: unit} }
 
 // Bytes returns the memory the layer holds.
 func (f *Penalties) Bytes() int {
@@ -526,6 +529,7 @@ func (f *Penalties) sync() {
 	f.edgeClaims = make([][]unitCount, n)
 	f.hot = make([]uint64, (len(f.nInfl)+63)/64)
 	f.version = p.version
+	f.compactions = g.Compactions()
 	f.q.coarse.SetGraph(g)
 	f.q.fine.SetGrid(p.g)
 	for c := range f.nInfl {
@@ -676,10 +680,15 @@ func edgeIndex(g *navgraph.Graph, u, v int32) (int, bool) {
 	return slices.BinarySearch(to, v)
 }
 
+var errLiveLayer = fmt.Errorf("%w: Penalty: a live map's layer; query through its LiveQuery", ErrOptions)
+
 var errForeignLayer = fmt.Errorf("%w: Penalty: the layer belongs to another planner", ErrOptions)
 
 // usePenalty readies the query's penalty for a query from start.
 func (q *Query) usePenalty(pen Penalty, start grid.Point) error {
+	if pen.live != nil {
+		return errLiveLayer
+	}
 	f := pen.f
 	if f == nil {
 		q.pen, q.pf = nil, nil

@@ -60,6 +60,10 @@ type Planner struct {
 	nilBake  bool  // NewPlanner was given no bake
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
+	// scratch of apply
+	rewritten  []int32
+	applyNodes []int32
+	applyMark  []uint64
 }
 
 // NewPlanner returns a planner for b. It syncs with b (see Sync); if that
@@ -371,6 +375,9 @@ type Result struct {
 	// exact search joined start and goal directly).
 	Coarse    int
 	Waypoints int
+	// Version is the version the answer was computed on: a Live map's
+	// published version (LiveQuery), or the bake's Version (Query).
+	Version uint64
 }
 
 func (p *Planner) check(pt grid.Point, what string) error {

@@ -90,7 +90,7 @@ func (p *Planner) NewQuery() *Query {
 // warm, except when the route cache learns a route.
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
-	res := Result{Path: dst[:0]}
+	res := Result{Path: dst[:0], Version: p.version}
 	if err := opt.check(); err != nil {
 		return res, err
 	}

@@ -58,6 +58,8 @@ type Graph struct {
 	to   []int32
 	cost []Cost
 	live int // edges in use, over all nodes
+	// compactions counts the times SetEdges packed the arrays anew
+	compactions uint64
 }
 
 // Build returns the graph with n nodes and the given edges. Parallel edges
@@ -161,7 +163,14 @@ func (g *Graph) compact() {
 		cost = append(cost, g.cost[a:a+d]...)
 	}
 	g.to, g.cost = to, cost
+	g.compactions++
 }
+
+// Compactions counts the times SetEdges packed the edge arrays anew, which
+// renumbers every edge (EdgeID). While it stays the same, a SetEdges
+// changes the ids of the edges out of its own node only, so arrays kept
+// beside the graph by edge id stay good for every other node. O(1).
+func (g *Graph) Compactions() uint64 { return g.compactions }
 
 // Len returns the number of nodes.
 func (g *Graph) Len() int { return len(g.off) }

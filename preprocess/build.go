@@ -103,6 +103,7 @@ type Bake struct {
 	version           uint64
 	clVersion         []uint64 // per cluster: the version that last rebuilt it
 	gridVer           uint64   // the grid's Version the bake is in step with
+	last              UpdateInfo
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -236,15 +237,17 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 		b.collectPoints(c)
 	}
 	parallel(edges, workers, func(w, c int) { b.intraEdges(c, &b.workers[w]) })
+	b.last.Regions, b.last.Layout = true, true
 	if snap != nil && minW == b.g.MinWeight() && b.sameGraph(snap) {
 		b.applyCellDeltas(snap)
+		b.last.Regions = false
 	} else {
 		b.assemble()
 	}
 	if b.tier == nil || len(edges) == len(b.cl) {
 		b.layoutTier()
 	} else {
-		b.patchTier(edges)
+		b.last.Layout = b.patchTier(edges)
 	}
 }
 
@@ -787,13 +790,13 @@ func (b *Bake) layoutTier() {
 
 // patchTier rewrites the points and edges of the touched clusters, and
 // the edges of their neighbours (which point into them), or lays the tier
-// out again when a cluster outgrew its slots.
-func (b *Bake) patchTier(touched []int) {
+// out again when a cluster outgrew its slots (and then reports true).
+func (b *Bake) patchTier(touched []int) (laidOut bool) {
 	t := b.tier
 	for _, c := range touched {
 		if int32(len(b.cl[c].points)) > t.ClusterStart[c+1]-t.ClusterStart[c] {
 			b.layoutTier()
-			return
+			return true
 		}
 	}
 	for _, c := range touched {
@@ -812,6 +815,7 @@ func (b *Bake) patchTier(touched []int) {
 			b.writeEdges(y*b.cw+x, &sc)
 		}
 	}
+	return false
 }
 
 func (b *Bake) writePoints(c int) {

@@ -61,6 +61,7 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	for _, c := range touched {
 		b.clVersion[c] = b.version
 	}
+	b.last = UpdateInfo{Version: b.version, Clusters: touched}
 	b.rebuild(touched, touched, workers)
 	b.computeClearance(r)
 	return nil
@@ -95,3 +96,30 @@ func (b *Bake) ClusterVersion(c int) uint64 {
 	}
 	return b.clVersion[c]
 }
+
+// UpdateInfo says what the last Update that changed the bake rebuilt, for
+// a planner that keeps what it derives in step without starting over.
+type UpdateInfo struct {
+	// Version is the bake's Version after that update (0: none yet).
+	Version uint64
+	// Clusters are the clusters rebuilt, in increasing order. Their
+	// waypoint slots were rewritten, and so were the edges of the
+	// waypoints of the clusters beside them (east, west, north, south).
+	Clusters []int
+	// Regions: the region graph changed, so islands and dead ends were
+	// recomputed everywhere (else they are as they were).
+	Regions bool
+	// Layout: the waypoint tier was laid out afresh (a cluster outgrew its
+	// slots), so every waypoint may sit in another slot.
+	Layout bool
+}
+
+// LastUpdate returns what the last Update that changed the bake rebuilt
+// (the zero UpdateInfo before any). The slice is the bake's own: do not
+// modify it. O(1).
+func (b *Bake) LastUpdate() UpdateInfo { return b.last }
+
+// Placed returns the designer-placed waypoints (Config.Placed), sorted
+// row-major and without repeats: cells an edit may not block (Update
+// refuses it). The slice is the bake's own: do not modify it. O(1).
+func (b *Bake) Placed() []grid.Point { return b.placed }

@@ -1,0 +1,346 @@
+package hpa
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// ErrPlaced is wrapped by the error of an edit that would block a
+// designer-placed waypoint (preprocess.Config.Placed): nothing changes.
+var ErrPlaced = errors.New("hpa: edit blocks a placed waypoint")
+
+// LiveConfig tunes a Live map. The zero value is the default.
+type LiveConfig struct {
+	// Planner configures the planner of every version (landmarks; its
+	// Workers also bound the goroutines of a publish's full resyncs).
+	Planner Config
+	// Replicas is the number of copies of the map, bake and planner kept
+	// (0: 3; at least 2). One is the published version; the others are
+	// older versions still read by queries, or spares the next version
+	// is built on. Memory grows with it; a publish waits only when every
+	// spare is still read by a query that began on an older version.
+	Replicas int
+	// Workers bounds the goroutines of a publish's bake update (0: 1: a
+	// small edit costs less on one than the goroutines cost to start).
+	Workers int
+}
+
+// Live is a map that changes while queries run: the game edits it (block
+// or open rectangles, change terrain weights, write penalty layers) and
+// publishes the edits as a new version in one call, while any number of
+// goroutines answer queries on it. A query runs on the version that was
+// published when it began, whatever is published meanwhile: nothing a
+// query reads is ever written while it runs. Every Result says its
+// Version.
+//
+// How: a Live holds Replicas complete copies of the map, its bake, its
+// planner and its penalty layers. One is the published version. A write
+// goes to a spare copy that no query reads (the staging copy), and
+// Publish brings that copy's bake and planner up to date
+// (preprocess.Bake.Update rebuilds only the clusters the edits touched;
+// the planner repairs its landmark bound and penalty edges there, see
+// Publish) and makes it the published version with one atomic store.
+// The copy that was published before becomes a spare once the last query
+// on it ends; before it is written again it replays the edits it missed,
+// in order, so every copy goes through the same sequence of versions and
+// the same version answers every query the same way on every copy and
+// every machine. A publish thus costs the rebuild of what changed, twice
+// (once on the staging copy, once when the old copy catches up), and
+// never a copy of the map.
+//
+// Writes (Fill, FillWeight, SetPassable, SetWeight, NewPenalties and the
+// LivePenalties methods) and Publish may come from any goroutine; they
+// take turns on a lock that queries never take. Queries (NewQuery,
+// Acquire, FindAll) are lock-free: one atomic add to pin a version and
+// one to release it.
+type Live struct {
+	cfg  LiveConfig
+	w, h int
+	mu   sync.Mutex // writers
+	cur  atomic.Pointer[replica]
+	reps []*replica
+	wake chan struct{} // a released spare, for a waiting writer
+
+	version uint64
+	stage   *replica // the copy the next version is built on, or nil
+	pending []op     // writes since the last publish, applied to stage
+	log     []batch  // published batches the oldest copy may still need
+	layers  int      // penalty layers made (published or pending)
+	placed  []grid.Point
+	queries sync.Pool // *LiveQuery, for FindAll
+}
+
+// replica is one complete copy: a grid, its bake, a planner on it and the
+// penalty layers, at version ver.
+type replica struct {
+	id   int
+	g    *grid.Grid
+	b    *preprocess.Bake
+	p    *Planner
+	pens []*Penalties
+	ver  uint64
+	refs atomic.Int64
+	// broken: a replay failed (a bug); the copy is out of service
+	broken bool
+	sum    atomic.Pointer[uint64] // Checksum, once computed
+}
+
+// op is one write, replayed on every copy in the order it was made.
+type op func(r *replica) error
+
+// batch is the writes of one published version.
+type batch struct {
+	ver uint64
+	ops []op
+}
+
+// NewLive returns a live map starting from b and its grid, at version 0.
+// It copies the grid and the bake (LiveConfig.Replicas times) and makes a
+// planner on each copy, so b stays the caller's, untouched. A nil b, or
+// one whose grid has edits it has not applied, is an error (ErrNoBake,
+// preprocess.ErrStale); so is a LiveConfig out of range (ErrOptions).
+// Cost: Replicas times a bake load (preprocess.Load) and a planner.
+func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
+	if b == nil {
+		return nil, fmt.Errorf("%w: NewLive(nil, ...)", ErrNoBake)
+	}
+	if b.Stale() {
+		return nil, fmt.Errorf("%w: NewLive on a bake with unapplied edits; call Update", preprocess.ErrStale)
+	}
+	if cfg.Replicas == 0 {
+		cfg.Replicas = 3
+	}
+	if cfg.Replicas < 2 || cfg.Replicas > 64 || cfg.Workers < 0 {
+		return nil, fmt.Errorf("%w: LiveConfig Replicas %d (want 2..64), Workers %d", ErrOptions, cfg.Replicas, cfg.Workers)
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = 1
+	}
+	g := b.Grid()
+	l := &Live{cfg: cfg, w: g.Width(), h: g.Height(), wake: make(chan struct{}, 1), placed: slices.Clone(b.Placed())}
+	data := b.AppendBinary(nil)
+	for i := range cfg.Replicas {
+		gc := g.Clone()
+		bc, err := preprocess.Read(bytes.NewReader(data), gc, cfg.Planner.Workers)
+		if err != nil {
+			return nil, fmt.Errorf("hpa: NewLive: copying the bake: %w", err)
+		}
+		p := NewPlanner(bc, cfg.Planner)
+		if p.err != nil {
+			return nil, p.err
+		}
+		l.reps = append(l.reps, &replica{id: i, g: gc, b: bc, p: p})
+	}
+	l.cur.Store(l.reps[0])
+	return l, nil
+}
+
+// Version returns the last published version (0 before the first
+// Publish). O(1).
+func (l *Live) Version() uint64 { return l.cur.Load().ver }
+
+// Width and Height return the map's size.
+func (l *Live) Width() int  { return l.w }
+func (l *Live) Height() int { return l.h }
+
+// Fill blocks (passable false) or opens every cell of r (clipped to the
+// map) in the next version. Blocking a placed waypoint is an error
+// (ErrPlaced) and changes nothing. O(area of r), plus catching the
+// staging copy up (see Live) on the first write after a publish.
+func (l *Live) Fill(r grid.Rect, passable bool) error {
+	if !passable {
+		for _, p := range l.placed {
+			if p.In(r) {
+				return fmt.Errorf("%w: Fill %v blocks %v", ErrPlaced, r, p)
+			}
+		}
+	}
+	return l.write(func(x *replica) error { x.g.Fill(r, passable); return nil })
+}
+
+// SetPassable blocks or opens one cell in the next version: an error for
+// a cell off the map (grid.ErrOutOfBounds) or a placed waypoint blocked
+// (ErrPlaced).
+func (l *Live) SetPassable(pt grid.Point, passable bool) error {
+	if !passable && slices.Contains(l.placed, pt) {
+		return fmt.Errorf("%w: SetPassable %v", ErrPlaced, pt)
+	}
+	return l.write(func(x *replica) error { return x.g.SetPassable(pt, passable) })
+}
+
+// FillWeight sets the terrain weight of every cell of r (clipped to the
+// map) in the next version; errors as grid.Grid.FillWeight.
+func (l *Live) FillWeight(r grid.Rect, w uint8) error {
+	return l.write(func(x *replica) error { return x.g.FillWeight(r, w) })
+}
+
+// SetWeight sets one cell's terrain weight in the next version; errors as
+// grid.Grid.SetWeight.
+func (l *Live) SetWeight(pt grid.Point, w uint8) error {
+	return l.write(func(x *replica) error { return x.g.SetWeight(pt, w) })
+}
+
+// write applies o to the staging copy and keeps it for the others. An
+// op that fails must change nothing; it is dropped.
+func (l *Live) write(o op) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r, err := l.staging()
+	if err != nil {
+		return err
+	}
+	if err := o(r); err != nil {
+		return err
+	}
+	l.pending = append(l.pending, o)
+	return nil
+}
+
+// Publish makes the writes since the last Publish the new version and
+// returns its number; queries that begin after it returns see it, those
+// already running finish on the version they began on. With no write
+// pending it returns the current version and does nothing.
+//
+// On the staging copy it runs Bake.Update, which rebuilds the clusters
+// the edits touched (and the islands and dead ends when the region graph
+// changed), and brings the planner in step without starting over: the
+// dead-end marks of the rebuilt clusters, the landmark distances repaired
+// where a rewritten edge broke the ALT bound (navgraph.Landmarks.Repair:
+// where costs fell; where they rose the old distances stay, still
+// admissible and consistent, a little looser), the penalty edges of the
+// rewritten waypoints, and the route cache, whose other clusters' routes
+// stay. Queries stay exact where they were exact and no worse than on a
+// fresh bake by more than the looser bound costs in expansions (see the
+// README's live figures).
+//
+// An error leaves the version as it was; it comes only from a bake that
+// does not hold together after the edits, which is a bug.
+func (l *Live) Publish() (uint64, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.pending) == 0 {
+		return l.version, nil
+	}
+	r, err := l.staging()
+	if err != nil {
+		return l.version, err
+	}
+	if err := l.settle(r); err != nil {
+		return l.version, err
+	}
+	l.version++
+	r.ver = l.version
+	l.log = append(l.log, batch{ver: l.version, ops: l.pending})
+	l.pending = nil
+	l.stage = nil
+	l.cur.Store(r)
+	// Drop the batches every copy has.
+	oldest := l.version
+	for _, x := range l.reps {
+		oldest = min(oldest, x.ver)
+	}
+	k := 0
+	for k < len(l.log) && l.log[k].ver <= oldest {
+		k++
+	}
+	l.log = slices.Delete(l.log, 0, k)
+	return l.version, nil
+}
+
+// settle runs the bake update and the planner's refresh after a batch's
+// writes.
+func (l *Live) settle(r *replica) error {
+	if err := r.b.Update(grid.Rect{}, l.cfg.Workers); err != nil {
+		return err
+	}
+	return r.p.apply()
+}
+
+// staging returns the copy the next version is built on, choosing it
+// (and catching it up) on the first write after a publish: the spare
+// closest to the current version that no query reads. When every spare is
+// still read, it waits for a query to end. Call with l.mu held. An error
+// means a replay failed where the first run succeeded, which is a bug;
+// the copy is then left out of service.
+func (l *Live) staging() (*replica, error) {
+	if l.stage != nil {
+		return l.stage, nil
+	}
+	for {
+		cur := l.cur.Load()
+		var best *replica
+		spares := 0
+		for _, r := range l.reps {
+			if r != cur && !r.broken {
+				spares++
+			}
+			if r != cur && !r.broken && r.refs.Load() == 0 && (best == nil || r.ver > best.ver) {
+				best = r
+			}
+		}
+		if best != nil {
+			if err := l.catchUp(best); err != nil {
+				return nil, err
+			}
+			best.sum.Store(nil)
+			l.stage = best
+			return best, nil
+		}
+		if spares == 0 {
+			return nil, errors.New("hpa: every spare copy of the live map is out of service")
+		}
+		<-l.wake
+	}
+}
+
+// acquire pins the current version: its copy is not written until
+// release. Lock-free: it retries if a publish moved on between reading
+// the pointer and pinning the copy.
+func (l *Live) acquire() *replica {
+	for {
+		r := l.cur.Load()
+		r.refs.Add(1)
+		if l.cur.Load() == r {
+			return r
+		}
+		l.release(r)
+	}
+}
+
+func (l *Live) release(r *replica) {
+	if r.refs.Add(-1) == 0 && l.cur.Load() != r {
+		select {
+		case l.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// catchUp replays on r the published batches it has not seen. Call with
+// l.mu held, on a copy no query reads.
+func (l *Live) catchUp(r *replica) error {
+	for _, bt := range l.log {
+		if bt.ver <= r.ver {
+			continue
+		}
+		for _, o := range bt.ops {
+			if err := o(r); err != nil {
+				r.broken = true
+				return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+			}
+		}
+		if err := l.settle(r); err != nil {
+			r.broken = true
+			return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+		}
+		r.ver = bt.ver
+	}
+	return nil
+}

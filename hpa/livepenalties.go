@@ -1,0 +1,109 @@
+package hpa
+
+import (
+	"github.com/rtspath/rtspath/grid"
+)
+
+// LivePenalties is a penalty layer of a live map: influence and claims
+// written from the game thread between publishes, and published with the
+// map (Live.Publish), so that a query sees the layer as it was in the
+// version it runs on and never a write in progress. Its methods are
+// those of Penalties, with the same errors and costs (plus catching the
+// staging copy up, see Live), applied to every copy of the map in turn.
+// Reads (Influence, ClaimsAt, Claims) see the writes not yet published.
+type LivePenalties struct {
+	l   *Live
+	idx int
+}
+
+// NewPenalties adds a penalty layer to the map, empty, from the next
+// version on (a query with it on an older version gets ErrOptions).
+func (l *Live) NewPenalties(cfg PenaltyConfig) *LivePenalties {
+	l.mu.Lock()
+	idx := l.layers
+	l.layers++
+	l.mu.Unlock()
+	_ = l.write(func(x *replica) error {
+		x.pens = append(x.pens, x.p.NewPenalties(cfg))
+		return nil
+	})
+	return &LivePenalties{l: l, idx: idx}
+}
+
+// For returns the layer as unit sees it, for Options.Penalty in a
+// LiveQuery (see Penalties.For).
+func (f *LivePenalties) For(unit uint64) Penalty { return Penalty{live: f, unit: unit} }
+
+func (f *LivePenalties) write(o func(p *Penalties) error) error {
+	return f.l.write(func(x *replica) error { return o(x.pens[f.idx]) })
+}
+
+// SetInfluence is Penalties.SetInfluence, from the next version on.
+func (f *LivePenalties) SetInfluence(pt grid.Point, v grid.Cost) error {
+	return f.write(func(p *Penalties) error { return p.SetInfluence(pt, v) })
+}
+
+// AddInfluence is Penalties.AddInfluence, from the next version on.
+func (f *LivePenalties) AddInfluence(center grid.Point, radius int, peak grid.Cost) error {
+	return f.write(func(p *Penalties) error { return p.AddInfluence(center, radius, peak) })
+}
+
+// DecayInfluence is Penalties.DecayInfluence, from the next version on.
+func (f *LivePenalties) DecayInfluence(keep, outOf int) error {
+	return f.write(func(p *Penalties) error { return p.DecayInfluence(keep, outOf) })
+}
+
+// ClearInfluence is Penalties.ClearInfluence, from the next version on.
+func (f *LivePenalties) ClearInfluence() {
+	_ = f.write(func(p *Penalties) error { p.ClearInfluence(); return nil })
+}
+
+// Claim is Penalties.Claim, from the next version on. path is copied.
+func (f *LivePenalties) Claim(unit uint64, path []grid.Point) error {
+	path = append([]grid.Point(nil), path...)
+	return f.write(func(p *Penalties) error { return p.Claim(unit, path) })
+}
+
+// Advance is Penalties.Advance, from the next version on.
+func (f *LivePenalties) Advance(unit uint64, at grid.Point) bool {
+	var moved bool
+	_ = f.write(func(p *Penalties) error { moved = p.Advance(unit, at); return nil })
+	return moved
+}
+
+// Release is Penalties.Release, from the next version on.
+func (f *LivePenalties) Release(unit uint64) {
+	_ = f.write(func(p *Penalties) error { p.Release(unit); return nil })
+}
+
+// read runs o on the layer as the writes so far left it.
+func (f *LivePenalties) read(o func(p *Penalties)) {
+	l := f.l
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := l.stage
+	if r == nil {
+		r = l.cur.Load() // no write is pending: the published copy, read-only
+	}
+	if f.idx < len(r.pens) {
+		o(r.pens[f.idx])
+	}
+}
+
+// Influence is Penalties.Influence, writes not yet published included.
+func (f *LivePenalties) Influence(pt grid.Point) (v grid.Cost) {
+	f.read(func(p *Penalties) { v = p.Influence(pt) })
+	return v
+}
+
+// ClaimsAt is Penalties.ClaimsAt, writes not yet published included.
+func (f *LivePenalties) ClaimsAt(pt grid.Point) (n int) {
+	f.read(func(p *Penalties) { n = p.ClaimsAt(pt) })
+	return n
+}
+
+// Claims is Penalties.Claims, writes not yet published included.
+func (f *LivePenalties) Claims(unit uint64, dst []grid.Point) []grid.Point {
+	f.read(func(p *Penalties) { dst = p.Claims(unit, dst) })
+	return dst
+}
