@@ -19,16 +19,21 @@ import (
 //
 // The distances are those of the graph when the Landmarks were made; after
 // SetEdges changes it they are stale (costs that fell make the bound
-// too high): make them again, with NewLandmarksHint (the landmarks
-// NewLandmarks picks on the graph as it is, found faster when few moved) or
-// Recompute (the same landmarks; then the picks depend on the graph's
-// history, not only on the graph).
+// too high). Repair (on a Clone, while searches read the old table) makes
+// the bounds valid again at a cost that grows with the edit, not with the
+// graph; the bounds are then looser than exact distances would give. To
+// get exact distances again, make them anew, with NewLandmarksHint (the
+// landmarks NewLandmarks picks on the graph as it is, found faster when
+// few moved) or Recompute (the same landmarks; then the picks depend on
+// the graph's history, not only on the graph).
 // Landmarks are safe for concurrent reads.
 type Landmarks struct {
+	n     int // nodes of the graph the table was made for
 	k     int
-	shift uint     // distances are stored >> shift so that they fit 32 bits
-	nodes []int32  // the landmark nodes
-	dist  []uint32 // dist[v*k+i] = d(nodes[i], v) >> shift, or noDist
+	shift uint               // distances are stored >> shift so that they fit 32 bits
+	nodes []int32            // the landmark nodes
+	dist  []uint32           // dist[v*k+i] = d(nodes[i], v) >> shift, or noDist; lowered by Repair
+	heap  *radix.Heap[int32] // Repair's scratch, not copied by Clone
 }
 
 const noDist = math.MaxUint32
@@ -211,7 +216,7 @@ func table(n int, nodes []int32, cols [][]Cost) *Landmarks {
 			}
 		}
 	}
-	l := &Landmarks{k: k, nodes: slices.Clone(nodes), dist: make([]uint32, n*k)}
+	l := &Landmarks{n: n, k: k, nodes: slices.Clone(nodes), dist: make([]uint32, n*k)}
 	for top>>l.shift >= noDist {
 		l.shift++
 	}
@@ -240,7 +245,9 @@ func (l *Landmarks) Bytes() int { return 4*cap(l.dist) + 4*cap(l.nodes) }
 // Dist returns the distance between landmark i and node v, rounded down
 // to a multiple of 2^shift on graphs whose distances pass 2^32, and
 // whether v is reachable from it (0 and false for an i or v out of
-// range). O(1).
+// range). After Repair it returns the repaired entry instead: at most the
+// distance on the graph as it is now, and false only where that is
+// infinite. O(1).
 func (l *Landmarks) Dist(i int, v int32) (Cost, bool) {
 	if uint(i) >= uint(l.k) || v < 0 || int(v) >= len(l.dist)/max(l.k, 1) {
 		return 0, false

@@ -33,7 +33,7 @@ type Query struct {
 	Except func(n int32) bool
 	// Landmarks, if not nil, add the ALT lower bound to Heuristic (the
 	// search uses the larger of the two). They must have been made on this
-	// graph as it is now.
+	// graph as it is now, or repaired for it (Landmarks.Repair).
 	Landmarks *Landmarks
 	// MaxExpansions bounds the work of one search (0 = no limit): the
 	// search expands at most that many nodes. A search it stops before
