@@ -341,6 +341,7 @@ func (l *Live) catchUp(r *replica) error {
 			return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
 		}
 		r.ver = bt.ver
+		r.sum.Store(nil)
 	}
 	return nil
 }
