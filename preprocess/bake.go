@@ -230,7 +230,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	if d.i != len(p) {
 		return nil, d.fail("%d bytes after the last cluster", len(p)-d.i)
 	}
-	b.assemble()
+	b.assemble(nil)
 	b.layoutTier()
 	b.computeClearance(g.Bounds())
 	b.caughtUp()

@@ -242,7 +242,11 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 		b.applyCellDeltas(snap)
 		b.last.Regions = false
 	} else {
-		b.assemble()
+		var near []int
+		if snap != nil && minW == b.minW {
+			near = b.nearClusters(local)
+		}
+		b.assemble(near)
 	}
 	if b.tier == nil || len(edges) == len(b.cl) {
 		b.layoutTier()
@@ -301,7 +305,6 @@ func (b *Bake) sameGraph(snap []clusterSnap) bool {
 	if b.g.MinWeight() != b.minW {
 		return false
 	}
-	near := map[int]bool{}
 	for k := range snap {
 		s := &snap[k]
 		cl := &b.cl[s.c]
@@ -316,22 +319,41 @@ func (b *Bake) sameGraph(snap []clusterSnap) bool {
 		if !same {
 			return false
 		}
-		// A run's flatness reads cells up to one past its ends, which may
-		// lie in any cluster next to the run's own.
-		cx, cy := s.c%b.cw, s.c/b.cw
-		for y := max(cy-1, 0); y <= min(cy+1, b.ch-1); y++ {
-			for x := max(cx-1, 0); x <= min(cx+1, b.cw-1); x++ {
-				near[y*b.cw+x] = true
-			}
-		}
 	}
-	for c := range near {
+	for _, c := range b.nearClusters(snapClusters(snap)) {
 		flat, corner := b.crossingFlags(c, nil)
 		if !slices.Equal(flat, b.cl[c].flat) || corner != b.cl[c].corner {
 			return false
 		}
 	}
 	return true
+}
+
+func snapClusters(snap []clusterSnap) []int {
+	cs := make([]int, len(snap))
+	for k := range snap {
+		cs[k] = snap[k].c
+	}
+	return cs
+}
+
+// nearClusters returns the clusters in cs and those next to them (the
+// eight around each), in increasing order: a run's flatness reads cells up
+// to one past its ends, which may lie in any cluster next to the run's
+// own, so these are the clusters whose crossing flags an edit of the
+// clusters in cs can change.
+func (b *Bake) nearClusters(cs []int) []int {
+	var near []int
+	for _, c := range cs {
+		cx, cy := c%b.cw, c/b.cw
+		for y := max(cy-1, 0); y <= min(cy+1, b.ch-1); y++ {
+			for x := max(cx-1, 0); x <= min(cx+1, b.cw-1); x++ {
+				near = append(near, y*b.cw+x)
+			}
+		}
+	}
+	slices.Sort(near)
+	return slices.Compact(near)
 }
 
 // applyCellDeltas brings the per-island and dead-end cell counts up to
@@ -608,15 +630,16 @@ type intraScratch struct {
 }
 
 // assemble derives the global parts from the per-cluster data: region
-// numbering, islands, dead ends and the waypoint tier.
-func (b *Bake) assemble() {
+// numbering, islands, dead ends and the waypoint tier. near lists the
+// clusters whose crossing flags may have changed (nil: all of them).
+func (b *Bake) assemble(near []int) {
 	nc := len(b.cl)
 	b.regionBase = slices.Grow(b.regionBase[:0], nc+1)[:nc+1]
 	b.regionBase[0] = 0
 	for c := range b.cl {
 		b.regionBase[c+1] = b.regionBase[c] + b.cl[c].nregions
 	}
-	b.collectCrossings()
+	b.collectCrossings(near)
 	b.findIslands()
 	b.findDeadEnds()
 }
@@ -640,13 +663,24 @@ const (
 // collectCrossings lists, in b.scratch.xs, every step between regions of
 // two clusters: each border run and each diagonal through a cluster
 // corner, with the global regions on both sides (a on cluster c's side).
-func (b *Bake) collectCrossings() {
+// It recomputes the crossing flags of the clusters in near (nil: every
+// cluster); the others keep theirs (an update passes the clusters next to
+// the ones it rebuilt, when the grid's least weight is as it was).
+func (b *Bake) collectCrossings(near []int) {
 	w := b.w
 	xs := b.scratch.xs[:0]
 	reg := b.region
 	b.minW = b.g.MinWeight()
+	if near == nil {
+		for c := range b.cl {
+			b.cl[c].flat, b.cl[c].corner = b.crossingFlags(c, b.cl[c].flat[:0])
+		}
+	} else {
+		for _, c := range near {
+			b.cl[c].flat, b.cl[c].corner = b.crossingFlags(c, b.cl[c].flat[:0])
+		}
+	}
 	for c := range b.cl {
-		b.cl[c].flat, b.cl[c].corner = b.crossingFlags(c, b.cl[c].flat[:0])
 		r := b.clusterRect(c)
 		base := b.regionBase[c]
 		if r.Max.X < b.w {

@@ -17,6 +17,6 @@ func IslandsAndDeadEnds(g *grid.Grid, workers int) (*Bake, error) {
 	}
 	b.ensureWorkers(workers)
 	parallel(all, workers, func(w, c int) { b.regionsAndRuns(c, &b.workers[w]) })
-	b.assemble()
+	b.assemble(nil)
 	return b, nil
 }
