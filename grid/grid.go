@@ -82,7 +82,13 @@ type Grid struct {
 	ver   uint64        // bumped by every edit
 	dirty Rect          // cells edited since the version clean
 	clean uint64        // the version at the last ClearDirty
+	rects []Rect        // the edits' rectangles since clean, unless overflowed
+	over  bool          // more than MaxDirtyRects edits since clean
 }
+
+// MaxDirtyRects bounds the rectangles DirtyRects lists; past it, it
+// gives Dirty alone.
+const MaxDirtyRects = 1024
 
 // New returns a w×h grid under the given movement rule, every cell passable
 // with weight 1. It returns ErrSize if w or h is not in 1..MaxSide or the
@@ -143,6 +149,19 @@ func (g *Grid) Dirty() Rect { return g.dirty }
 // caught up with the edits (Build, Load, Update). O(1).
 func (g *Grid) ClearDirty() {
 	g.dirty, g.clean = Rect{}, g.ver
+	g.rects, g.over = g.rects[:0], false
+}
+
+// DirtyRects appends to dst rectangles whose union holds every cell
+// edited since the last ClearDirty: the edits' own rectangles (clipped to
+// the grid), so that a hundred buildings far apart are a hundred small
+// rectangles, not the map; past MaxDirtyRects edits, Dirty alone.
+// O(rectangles).
+func (g *Grid) DirtyRects(dst []Rect) []Rect {
+	if g.over {
+		return append(dst, g.dirty)
+	}
+	return append(dst, g.rects...)
 }
 
 // DirtySince returns a rectangle holding every cell edited since the grid's
@@ -163,6 +182,13 @@ func (g *Grid) DirtySince(v uint64) (Rect, bool) {
 func (g *Grid) touch(r Rect) {
 	g.ver++
 	g.dirty = g.dirty.Union(r)
+	switch {
+	case g.over || r.Empty():
+	case len(g.rects) < MaxDirtyRects:
+		g.rects = append(g.rects, r)
+	default:
+		g.rects, g.over = g.rects[:0], true
+	}
 }
 
 // Index returns the flat index y*Width+x of p, which must be in bounds.
@@ -270,6 +296,7 @@ func (g *Grid) Clone() *Grid {
 	c.open = g.open.Clone(nil)
 	c.wt = append([]uint8(nil), g.wt...)
 	c.moves = append([]uint8(nil), g.moves...)
+	c.rects = append([]Rect(nil), g.rects...)
 	return &c
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -348,6 +349,53 @@ func TestRectUnion(t *testing.T) {
 			}
 			if u != want {
 				t.Errorf("%v ∪ %v = %v, want %v", a, b, u, want)
+			}
+		}
+	}
+}
+
+// TestDirtyRects: the rectangles cover every edited cell (recorded by the
+// test cell by cell), one per edit up to MaxDirtyRects, and Dirty alone
+// past that; ClearDirty empties them; a Clone keeps its own.
+func TestDirtyRects(t *testing.T) {
+	g, err := grid.New(300, 200, grid.Octile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 17, grid.MaxDirtyRects, grid.MaxDirtyRects + 1} {
+		g.ClearDirty()
+		edited := map[grid.Point]bool{}
+		for range n {
+			x, y := r.IntN(300), r.IntN(200) // never wholly off the map
+			rc := grid.R(x, y, x+1+r.IntN(6), y+1+r.IntN(6))
+			g.Fill(rc, r.IntN(2) == 0)
+			in := rc.Intersect(g.Bounds())
+			for y := in.Min.Y; y < in.Max.Y; y++ {
+				for x := in.Min.X; x < in.Max.X; x++ {
+					edited[grid.Pt(x, y)] = true
+				}
+			}
+		}
+		rs := g.DirtyRects(nil)
+		c := g.Clone()
+		g.ClearDirty()
+		if len(g.DirtyRects(nil)) != 0 {
+			t.Fatal("ClearDirty left rectangles")
+		}
+		if got := c.DirtyRects(nil); len(got) != len(rs) {
+			t.Fatalf("the clone lists %d rectangles, the grid had %d", len(got), len(rs))
+		}
+		want := n
+		if n > grid.MaxDirtyRects {
+			want = 1
+		}
+		if len(rs) > want || len(rs) == 0 {
+			t.Fatalf("%d edits: %d rectangles, want at most %d", n, len(rs), want)
+		}
+		for p := range edited {
+			if !slices.ContainsFunc(rs, func(rc grid.Rect) bool { return p.In(rc) }) {
+				t.Fatalf("%d edits: edited cell %v in no rectangle", n, p)
 			}
 		}
 	}

@@ -232,6 +232,7 @@ type scratch struct {
 	sub                          []int64
 	nsub, islandRegions          []int32
 	stack                        []struct{ v, next int32 }
+	rects                        []grid.Rect // Update's edited rectangles
 }
 
 // computeClearance fills the clearance of every cell whose value can

@@ -3,6 +3,7 @@ package preprocess
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 )
@@ -39,31 +40,48 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 			return fmt.Errorf("%w: placed waypoint %v is now blocked", ErrConfig, p)
 		}
 	}
-	dirty, _ := g.DirtySince(b.gridVer) // the whole grid if it cannot tell
-	r = r.Intersect(g.Bounds()).Union(dirty)
+	// The edits since the bake caught up, each edit's own rectangle (the
+	// whole grid if the grid cannot tell), and r.
+	rs := b.scratch.rects[:0]
+	if dirty, ok := g.DirtySince(b.gridVer); !ok {
+		rs = append(rs, dirty)
+	} else if !dirty.Empty() {
+		rs = g.DirtyRects(rs)
+	}
+	if r = r.Intersect(g.Bounds()); !r.Empty() {
+		rs = append(rs, r)
+	}
+	b.scratch.rects = rs
 	b.caughtUp()
-	if r.Empty() { // nothing to apply: grown, the empty Rect would be a cell
+	if len(rs) == 0 { // nothing to apply
 		return nil
 	}
-	r = r.Grow(1).Intersect(g.Bounds())
 	b.version++
 	// A border run depends only on the two cells beside the border, so
-	// r grown by one reaches every cluster whose regions, runs, points or
-	// edges can change: a changed run always has both of its clusters here.
-	x0, y0 := r.Min.X/b.cs, r.Min.Y/b.cs
-	x1, y1 := (r.Max.X-1)/b.cs, (r.Max.Y-1)/b.cs
+	// each rectangle grown by one reaches every cluster whose regions,
+	// runs, points or edges can change: a changed run always has both of
+	// its clusters here.
 	var touched []int
-	for cy := y0; cy <= y1; cy++ {
-		for cx := x0; cx <= x1; cx++ {
-			touched = append(touched, cy*b.cw+cx)
+	for _, r := range rs {
+		r = r.Grow(1).Intersect(g.Bounds())
+		x0, y0 := r.Min.X/b.cs, r.Min.Y/b.cs
+		x1, y1 := (r.Max.X-1)/b.cs, (r.Max.Y-1)/b.cs
+		for cy := y0; cy <= y1; cy++ {
+			for cx := x0; cx <= x1; cx++ {
+				touched = append(touched, cy*b.cw+cx)
+			}
 		}
 	}
+	slices.Sort(touched)
+	touched = slices.Compact(touched)
 	for _, c := range touched {
 		b.clVersion[c] = b.version
 	}
 	b.last = UpdateInfo{Version: b.version, Clusters: touched}
 	b.rebuild(touched, touched, workers)
-	b.computeClearance(r)
+	for _, r := range rs {
+		b.computeClearance(r.Grow(1).Intersect(g.Bounds()))
+	}
 	return nil
 }
 
