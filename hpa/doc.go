@@ -75,9 +75,28 @@
 // Options.FirstSteps cuts the path after that many steps; Result.Truncated
 // says it did, and Result.Cost is then the returned prefix's cost.
 //
-// # Updates
+// # Live maps: edits while queries run
 //
-// After editing the grid, call Bake.Update, then Planner.Sync. Until
+// A game whose map changes while worker goroutines answer path requests
+// uses a Live (NewLive): it writes edits (Fill, FillWeight, SetPassable,
+// SetWeight) and penalty layers (Live.NewPenalties) from the game thread
+// and publishes them as a new version in one call (Publish); queries
+// (LiveQuery.Find, View.FindAll on a pinned View) run on the version
+// published when they began, whatever is published meanwhile, and say
+// which (Result.Version). Nothing a query reads is written while it runs:
+// a Live keeps a few copies of the map, bake and planner, writes go to a
+// copy no query reads, and Publish swaps it in with one atomic store;
+// the old copy replays the edits it missed before it is written again.
+// Publish rebuilds only the clusters the edits touched and repairs what
+// the planner derives (landmark bounds, dead ends, penalty edges) there;
+// it never recomputes the map. The same sequence of writes gives the same
+// versions on every machine: View.Checksum goes in a lockstep game's sync
+// report. See ExampleLive for the game loop.
+//
+// # Updates on a plain Planner
+//
+// After editing the grid, call Bake.Update, then Planner.Sync, while no
+// query runs (a Live does this for you, without stopping queries). Until
 // then a query returns ErrStale, never a path: the planner knows when its
 // grid has edits the bake has not applied (the grid counts its edits,
 // grid.Grid.Version) and when the bake was updated after the planner
