@@ -33,27 +33,38 @@ func stressDuration() time.Duration {
 	return *liveStress
 }
 
-// TestLiveStress: on a StarCraft map, 8 goroutines ask random queries of
-// a live map (every smoothing, penalties, Nearest with and without a
-// budget, FirstSteps, Views and FindAll) while one goroutine places and
-// removes 4×4 buildings and paints terrain weights every millisecond and
-// another writes hot spots, decay and claims, both publishing after every
-// batch. Every answer is checked, on the goroutine that asked, against
-// exact A* (grid.Searcher) and the oracle's step rules on the test's own
-// copy of the map rolled forward to the version the answer reports: the
-// status (no false path, no false "no path", Partial exactly when the
-// goal cannot be reached with Nearest), a legal path from the start to
-// the goal (or, for Partial, to a cell as near the goal as any the start
-// reaches), a cost no less than the optimum and equal to the path's on
-// that version. Run it under -race; -live.stress sets how long (the
-// acceptance run: go test -race -run TestLiveStress -live.stress 60s
-// ./hpa).
+// TestLiveStress: on a StarCraft map (the first sc1 map by name; a
+// generated one when the maps are missing and not required), 8
+// goroutines ask random queries of a live map (every smoothing,
+// penalties, Nearest with and without a budget, FirstSteps, FindIn and
+// FindAll on Views) while one goroutine takes down and puts up a wall of
+// 4×4 buildings across the map, places and removes other buildings and
+// paints terrain weights every millisecond, and another writes hot spots,
+// decay and claims along real paths, both publishing after every round.
+// Every answer is checked, on the goroutine that asked, against exact A*
+// (grid.Searcher) and the oracle's step rules on the test's own copy of
+// the map, rolled forward to the version the answer reports by replaying
+// a log of the edits of every version (versions a goroutine sees must
+// never go back): the status (no false path, no false "no path", Partial
+// exactly when the goal cannot be reached with Nearest), a legal path
+// from the start (to the goal, or for Partial to a cell as near the goal
+// as any the start reaches by the oracle's flood fill), a cost no less
+// than the optimum and, without penalties, the path's own cost on that
+// version. An Exhausted answer is checked for legality alone.
+//
+// Run it under -race: go test -race -short -run TestLiveStress ./hpa in
+// CI; -live.stress sets how long (the acceptance run: go test -race -run
+// TestLiveStress -live.stress 60s ./hpa). It runs on past that until at
+// least 50 versions were published and 200 answers checked (a publish
+// under -race on a loaded machine takes tens of milliseconds), and fails
+// if a minute more was not enough.
 //
 // Endpoints are drawn from a fixed pool of cells no building covers, so a
 // start or goal is passable in every version and a query never meets
-// grid.ErrBlocked; buildings go anywhere else on 4×4 sites that are
-// passable on the original map (Nearest queries also aim at any cell,
-// blocked ones included).
+// grid.ErrBlocked (Nearest queries also aim at any cell, blocked ones
+// included). Map edits and publishes are made under one test lock and
+// logged with the version Publish returns, so the edits of each version
+// are known exactly.
 func TestLiveStress(t *testing.T) {
 	orig, name := stressMap(t)
 	d := stressDuration()
@@ -127,8 +138,10 @@ func TestLiveStress(t *testing.T) {
 	// The map writer, every millisecond: a tile of the wall taken down
 	// (its cells as they were on the map) or put up again, in turns once
 	// the wall is all down or all up; a building placed or removed
-	// elsewhere; now and then terrain weights painted. Each tick's edits
-	// are published as one version.
+	// elsewhere every other millisecond; now and then terrain weights
+	// painted. The edits of each millisecond are published as one
+	// version. (A publish that takes longer, as under -race on a loaded
+	// machine, delays the next round: the rounds missed are dropped.)
 	wg.Go(func() {
 		wr := rand.New(rand.NewPCG(14, 2))
 		var free, built, wallUp, wallDown []int
@@ -140,11 +153,7 @@ func TestLiveStress(t *testing.T) {
 		}
 		var cells []grid.Point
 		opening, hold := true, 0
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for n := 0; !stop.Load(); n++ {
-			<-tick.C
-			var edits []stressEdit
+		step := func(n int, edits []stressEdit) []stressEdit {
 			switch {
 			case hold > 0:
 				hold--
@@ -162,11 +171,11 @@ func TestLiveStress(t *testing.T) {
 				edits = append(edits, stressEdit{r: wall[k], kind: stressBlock})
 			default:
 				opening, hold = !opening, 50
-				st.wallCycles.Add(1)
+				st.wallTurns.Add(1)
 			}
 			grow := n/400%2 == 0
 			switch place := len(built) == 0 || len(free) > 0 && (wr.IntN(4) != 0) == grow; {
-			case wr.IntN(2) == 0:
+			case n%2 == 0:
 			case place:
 				edits = append(edits, stressEdit{r: sites[stressTake(wr, &free, &built)], kind: stressBlock})
 			default:
@@ -178,6 +187,13 @@ func TestLiveStress(t *testing.T) {
 			case 2:
 				edits = append(edits, stressEdit{r: grid.R(x, y, x+1, y+1), kind: stressWeightCell, w: uint8(1 + wr.IntN(3))})
 			}
+			return edits
+		}
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for n := 0; !stop.Load(); n++ {
+			<-tick.C
+			edits := step(n, nil)
 			if len(edits) == 0 {
 				continue
 			}
@@ -196,6 +212,7 @@ func TestLiveStress(t *testing.T) {
 				return
 			}
 			st.mapVersions.Add(1)
+			st.mapEdits.Add(int64(len(edits)))
 			builds.Store(max(builds.Load(), int64(len(built))))
 		}
 	})
@@ -262,11 +279,12 @@ func TestLiveStress(t *testing.T) {
 	})
 
 	// The query goroutines.
+	checking := make(chan struct{}, 2)
 	for gi := range 8 {
 		wg.Go(func() {
 			qr := rand.New(rand.NewPCG(14, uint64(100+gi)))
 			lq := l.NewQuery()
-			m := &stressMirror{g: g0.Clone(), lg: lg}
+			m := &stressMirror{g: g0.Clone(), lg: lg, checking: checking}
 			m.s = grid.NewSearcher(m.g)
 			var buf []grid.Point
 			var answers []hpa.Answer
@@ -359,9 +377,9 @@ func TestLiveStress(t *testing.T) {
 	wg.Wait()
 	el := time.Since(start)
 	vers := l.Version()
-	t.Logf("%s, %v (asked %v): %d versions (%d map batches, %d wall turns, up to %d buildings standing; %d penalty batches); "+
+	t.Logf("%s, %v (asked %v): %d versions (%d map batches of %d edits in all, %d wall turns, up to %d other buildings standing; %d penalty batches); "+
 		"%d answers checked (%d through Views): %d found (%d penalized, %d truncated), %d no path, %d partial, %d exhausted",
-		name, el.Round(time.Millisecond), d, vers, st.mapVersions.Load(), st.wallCycles.Load(), builds.Load(), st.penVersions.Load(),
+		name, el.Round(time.Millisecond), d, vers, st.mapVersions.Load(), st.mapEdits.Load(), st.wallTurns.Load(), builds.Load(), st.penVersions.Load(),
 		st.checked.Load(), st.viewed.Load(), st.found.Load(), st.penalized.Load(), st.truncated.Load(),
 		st.noPath.Load(), st.partial.Load(), st.exhausted.Load())
 	if t.Failed() {
@@ -476,10 +494,10 @@ func stressMap(t *testing.T) (*grid.Grid, string) {
 }
 
 type stressStats struct {
-	mapVersions, penVersions, wallCycles atomic.Int64
-	checked, viewed                      atomic.Int64
-	found, penalized, truncated          atomic.Int64
-	noPath, partial, exhausted           atomic.Int64
+	mapVersions, mapEdits, penVersions, wallTurns atomic.Int64
+	checked, viewed                               atomic.Int64
+	found, penalized, truncated                   atomic.Int64
+	noPath, partial, exhausted                    atomic.Int64
 }
 
 // stressOpenCells counts the passable cells of r on g that skip does not
@@ -613,16 +631,20 @@ func (s *stressLog) since(dst [][]stressEdit, from, to uint64) ([][]stressEdit, 
 // stressMirror is one query goroutine's own copy of the map, rolled
 // forward to the versions its answers report.
 type stressMirror struct {
-	lg      *stressLog
-	g       *grid.Grid
-	ver     uint64
-	s       *grid.Searcher
-	seen    []uint32 // nearest's marks: gen where seen
-	gen     uint32
-	queue   []grid.Point
-	batches [][]stressEdit
-	ref     []grid.Point
-	cells   []grid.Point
+	lg *stressLog
+	// checking bounds the goroutines checking at once (shared): the
+	// checks cost more than the queries, and unbounded they would starve
+	// the writers of CPU.
+	checking chan struct{}
+	g        *grid.Grid
+	ver      uint64
+	s        *grid.Searcher
+	seen     []uint32 // nearest's marks: gen where seen
+	gen      uint32
+	queue    []grid.Point
+	batches  [][]stressEdit
+	ref      []grid.Point
+	cells    []grid.Point
 }
 
 // roll brings the mirror to version v, which must not be older.
@@ -668,6 +690,8 @@ func (q stressAsk) String() string {
 // check checks res, the answer to q, on the map of the version it
 // reports.
 func (m *stressMirror) check(q stressAsk, res hpa.Result, st *stressStats) (err error) {
+	m.checking <- struct{}{}
+	defer func() { <-m.checking }()
 	if err := m.roll(res.Version); err != nil {
 		return err
 	}
