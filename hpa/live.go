@@ -143,8 +143,15 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 }
 
 // Version returns the last published version (0 before the first
-// Publish). O(1).
-func (l *Live) Version() uint64 { return l.cur.Load().ver }
+// Publish). Lock-free, O(1): it pins the published copy while it reads
+// the copy's version, as a query does, since a copy that stops being the
+// published one may be caught up (its version rewritten) at once.
+func (l *Live) Version() uint64 {
+	r := l.acquire()
+	v := r.ver
+	l.release(r)
+	return v
+}
 
 // Width and Height return the map's size.
 func (l *Live) Width() int  { return l.w }

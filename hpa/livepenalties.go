@@ -66,9 +66,20 @@ func (f *LivePenalties) Claim(unit uint64, path []grid.Point) error {
 
 // Advance is Penalties.Advance, from the next version on.
 func (f *LivePenalties) Advance(unit uint64, at grid.Point) bool {
-	var moved bool
-	_ = f.write(func(p *Penalties) error { moved = p.Advance(unit, at); return nil })
-	return moved
+	// The write is replayed on the other copies later, from whichever
+	// goroutine writes then: only its first run (here, under the
+	// writers' lock) may set the answer, which this goroutine reads
+	// after the lock is released.
+	var on bool
+	out := &on
+	_ = f.write(func(p *Penalties) error {
+		moved := p.Advance(unit, at)
+		if out != nil {
+			*out, out = moved, nil
+		}
+		return nil
+	})
+	return on
 }
 
 // Release is Penalties.Release, from the next version on.
