@@ -22,10 +22,15 @@ type LiveConfig struct {
 	// Workers also bound the goroutines of a publish's full resyncs).
 	Planner Config
 	// Replicas is the number of copies of the map, bake and planner kept
-	// (0: 3; at least 2). One is the published version; the others are
+	// (0: 2; 2 to 64). One is the published version; the others are
 	// older versions still read by queries, or spares the next version
-	// is built on. Memory grows with it; a publish waits only when every
-	// spare is still read by a query that began on an older version.
+	// is built on. The first write after a publish waits only when every
+	// spare is still read by a query that began on an older version: with
+	// two copies, until the queries that began before the last publish
+	// end (bound their work with Options.MaxExpansions). A third copy
+	// spares that wait, for the memory of one more copy and, on a publish
+	// while it lags, the replay of a batch or two more (every copy goes
+	// through every version).
 	Replicas int
 	// Workers bounds the goroutines of a publish's bake update (0: 1: a
 	// small edit costs less on one than the goroutines cost to start).
@@ -115,7 +120,7 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 		return nil, fmt.Errorf("%w: NewLive on a bake with unapplied edits; call Update", preprocess.ErrStale)
 	}
 	if cfg.Replicas == 0 {
-		cfg.Replicas = 3
+		cfg.Replicas = 2
 	}
 	if cfg.Replicas < 2 || cfg.Replicas > 64 || cfg.Workers < 0 {
 		return nil, fmt.Errorf("%w: LiveConfig Replicas %d (want 2..64), Workers %d", ErrOptions, cfg.Replicas, cfg.Workers)
@@ -248,6 +253,20 @@ func (l *Live) Publish() (uint64, error) {
 	l.pending = nil
 	l.stage = nil
 	l.cur.Store(r)
+	// A spare that only serves when the others are read falls behind;
+	// replay up to two batches on the one that lags most (if no query
+	// reads it), so that it never has a long log to replay when needed.
+	var lag *replica
+	for _, x := range l.reps {
+		if x != r && !x.broken && x.refs.Load() == 0 && x.ver+2 < l.version && (lag == nil || x.ver < lag.ver) {
+			lag = x
+		}
+	}
+	if lag != nil {
+		if err := l.catchUpTo(lag, lag.ver+2); err != nil {
+			return l.version, err
+		}
+	}
 	// Drop the batches every copy has.
 	oldest := l.version
 	for _, x := range l.reps {
@@ -332,10 +351,17 @@ func (l *Live) release(r *replica) {
 
 // catchUp replays on r the published batches it has not seen. Call with
 // l.mu held, on a copy no query reads.
-func (l *Live) catchUp(r *replica) error {
+func (l *Live) catchUp(r *replica) error { return l.catchUpTo(r, l.version) }
+
+// catchUpTo replays on r the published batches it has not seen, up to
+// version to.
+func (l *Live) catchUpTo(r *replica, to uint64) error {
 	for _, bt := range l.log {
 		if bt.ver <= r.ver {
 			continue
+		}
+		if bt.ver > to {
+			break
 		}
 		for _, o := range bt.ops {
 			if err := o(r); err != nil {
