@@ -52,6 +52,20 @@ func (g golden) String() string {
 	return fmt.Sprintf("%s bake=%016x checksum=%016x answers=%016x queries=%d", g.name, g.bake, g.sum, g.answer, g.queries)
 }
 
+// differs names the fields in which g and h differ.
+func (g golden) differs(h golden) string {
+	var d []string
+	for _, f := range []struct {
+		name string
+		a, b uint64
+	}{{"bake", g.bake, h.bake}, {"checksum", g.sum, h.sum}, {"answers", g.answer, h.answer}, {"queries", uint64(g.queries), uint64(h.queries)}} {
+		if f.a != f.b {
+			d = append(d, f.name)
+		}
+	}
+	return strings.Join(d, ", ")
+}
+
 // TestGoldenHashes is the lockstep promise, checked: the same map, the
 // same edits and the same queries give the same bytes on every machine,
 // whatever its word size, its number of cores or the order its workers
@@ -73,7 +87,11 @@ func (g golden) String() string {
 // through View.FindAll on GOMAXPROCS workers; both must hash alike.
 // With -golden.serial=false (for the slow emulated platforms) only the
 // shuffled run is made; it is checked against the golden file alone.
+// Skipped with -short.
 func TestGoldenHashes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: 20 s or more on 28 maps; .ci/golden runs it on every platform")
+	}
 	maps, err := testmaps.List(testmaps.Require(t), "sc1")
 	if err != nil || len(maps) == 0 {
 		t.Fatalf("no StarCraft maps (sc1) in the map folder: %v", err)
@@ -100,7 +118,7 @@ func TestGoldenHashes(t *testing.T) {
 		case i < 0:
 			diff = append(diff, "+ "+g.String()+"   (not in the golden file)")
 		case want[i] != g:
-			diff = append(diff, "- "+want[i].String(), "+ "+g.String())
+			diff = append(diff, "- "+want[i].String(), "+ "+g.String()+"   (differs: "+want[i].differs(g)+")")
 		}
 	}
 	for _, w := range want {
