@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -633,13 +634,15 @@ func TestPenaltyExtremes(t *testing.T) {
 	x.add(hot, -1, 1)          // refused
 	x.add(hot, 1<<15, math.MaxInt64/3)
 	x.same(g)
-	x.decay(1<<40, 1<<40)
+	// 2^40 where int has 64 bits, 2^20 where it has 32 (GOARCH=386).
+	const huge = 1 << (bits.UintSize * 5 / 8)
+	x.decay(huge, huge)
 	x.same(g)
 	x.decay(math.MaxInt-1, math.MaxInt)
 	x.same(g)
 	x.set(hot, math.MinInt64)
 	x.set(grid.Pt(0, 0), math.MaxInt64)
-	x.decay(math.MaxInt-(1<<40), math.MaxInt)
+	x.decay(math.MaxInt-huge, math.MaxInt)
 	x.same(g)
 	x.decay(0, math.MaxInt)
 	x.same(g)

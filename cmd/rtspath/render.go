@@ -126,7 +126,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		for _, h := range hot {
 			// Past 2^40 steps every cell of the disc saturates anyway;
 			// cut there, the product cannot wrap.
-			steps := grid.Cost(min(max(h.steps, -1<<40), 1<<40))
+			steps := min(max(grid.Cost(h.steps), -1<<40), 1<<40)
 			if err := sc.Penalties.AddInfluence(h.at, h.r, steps*grid.Straight); err != nil {
 				return err
 			}

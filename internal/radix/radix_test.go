@@ -27,7 +27,7 @@ func TestMonotone(t *testing.T) {
 				last, oracle = e.Key, oracle[1:]
 				continue
 			}
-			k := last + uint64(r.IntN(1<<uint(r.IntN(40))))
+			k := last + r.Uint64N(1<<uint(r.IntN(40))) // not IntN: 1<<39 overflows a 32-bit int
 			h.Push(k, 0)
 			oracle = append(oracle, k)
 		}
