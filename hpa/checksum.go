@@ -17,9 +17,13 @@ var ecmaTable = crc64.MakeTable(crc64.ECMA)
 // order have the same Checksum at the same version: put it in a
 // lockstep game's sync report. It is the same on every platform (CRC-64
 // of little-endian bytes). Computed once per version and copy, then
-// O(1); the first call costs O(cells + waypoints × landmarks).
+// O(1); the first call costs O(cells + waypoints × landmarks). The zero
+// View's is 0.
 func (v View) Checksum() uint64 {
 	r := v.r
+	if r == nil {
+		return 0
+	}
 	if s := r.sum.Load(); s != nil {
 		return *s
 	}

@@ -188,57 +188,74 @@ func TestClaimsSpreadUnits(t *testing.T) {
 // mirror applies every write to the layer and to an independent model
 // of the documented rules (oracle.Penalties), and checks that both accept
 // or refuse it alike.
-type mirror struct {
+type mirrorOf[L penaltyLayer] struct {
 	t testing.TB
-	f *hpa.Penalties
+	f L
 	m *oracle.Penalties
+}
+
+// mirror is a planner's layer and its model.
+type mirror = mirrorOf[*hpa.Penalties]
+
+// penaltyLayer is what a planner's layer and a live map's have in common.
+type penaltyLayer interface {
+	AddInfluence(center grid.Point, radius int, peak grid.Cost) error
+	SetInfluence(pt grid.Point, v grid.Cost) error
+	DecayInfluence(keep, outOf int) error
+	Claim(unit uint64, path []grid.Point) error
+	Advance(unit uint64, at grid.Point) bool
+	Release(unit uint64)
+	Influence(pt grid.Point) grid.Cost
+	ClaimsAt(pt grid.Point) int
+	Claims(unit uint64, dst []grid.Point) []grid.Point
+	For(unit uint64) hpa.Penalty
 }
 
 func newMirror(t testing.TB, pl *hpa.Planner, g *grid.Grid, cfg hpa.PenaltyConfig) mirror {
 	return mirror{t, pl.NewPenalties(cfg), oracle.NewPenalties(g.Width(), g.Height(), int64(cfg.ClaimCost), cfg.ClaimRadius, cfg.ClaimAhead)}
 }
 
-func (x mirror) agree(what string, err error, ok bool) {
+func (x mirrorOf[L]) agree(what string, err error, ok bool) {
 	x.t.Helper()
 	if (err == nil) != ok {
 		x.t.Fatalf("%s: layer says %v, model accepts: %v", what, err, ok)
 	}
 }
 
-func (x mirror) add(c grid.Point, r int, peak grid.Cost) {
+func (x mirrorOf[L]) add(c grid.Point, r int, peak grid.Cost) {
 	x.t.Helper()
 	x.agree(fmt.Sprintf("AddInfluence(%v, %d, %d)", c, r, peak), x.f.AddInfluence(c, r, peak), x.m.AddInfluence(c, r, int64(peak)))
 }
 
-func (x mirror) set(c grid.Point, v grid.Cost) {
+func (x mirrorOf[L]) set(c grid.Point, v grid.Cost) {
 	x.t.Helper()
 	x.agree(fmt.Sprintf("SetInfluence(%v, %d)", c, v), x.f.SetInfluence(c, v), x.m.SetInfluence(c, int64(v)))
 }
 
-func (x mirror) decay(keep, outOf int) {
+func (x mirrorOf[L]) decay(keep, outOf int) {
 	x.t.Helper()
 	x.agree(fmt.Sprintf("DecayInfluence(%d, %d)", keep, outOf), x.f.DecayInfluence(keep, outOf), x.m.Decay(keep, outOf))
 }
 
-func (x mirror) claim(u unitID, path []grid.Point) {
+func (x mirrorOf[L]) claim(u unitID, path []grid.Point) {
 	x.t.Helper()
 	x.agree(fmt.Sprintf("Claim(%d, %d cells)", u, len(path)), x.f.Claim(u, path), x.m.Claim(modelID(u), path))
 }
 
-func (x mirror) advance(u unitID, at grid.Point) {
+func (x mirrorOf[L]) advance(u unitID, at grid.Point) {
 	x.t.Helper()
 	if a, b := x.f.Advance(u, at), x.m.Advance(modelID(u), at); a != b {
 		x.t.Fatalf("Advance(%d, %v): layer %v, model %v", u, at, a, b)
 	}
 }
 
-func (x mirror) release(u unitID) {
+func (x mirrorOf[L]) release(u unitID) {
 	x.f.Release(u)
 	x.m.Release(modelID(u))
 }
 
 // same checks the layer's influence and claims against the model's.
-func (x mirror) same(g *grid.Grid, units ...unitID) {
+func (x mirrorOf[L]) same(g *grid.Grid, units ...unitID) {
 	x.t.Helper()
 	for i := range g.Width() * g.Height() {
 		p := g.PointAt(i)

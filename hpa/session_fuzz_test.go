@@ -243,6 +243,14 @@ func (s *session) query(rd *reader) {
 		}
 		return
 	}
+	checkAnswer(t, g, s.pen.m, a, z, opt, unit, res, err)
+}
+
+// checkAnswer checks one answer of a query for unit (its Options.Penalty
+// priced by the model m, when set) on the grid g as the query saw it, by
+// references that share no code with the planner.
+func checkAnswer(t *testing.T, g *grid.Grid, m *oracle.Penalties, a, z grid.Point, opt hpa.Options, unit uint64, res hpa.Result, err error) {
+	t.Helper()
 	if opt.MaxExpansions > 0 && res.Expanded > opt.MaxExpansions {
 		t.Fatalf("%v→%v %+v: %d expansions", a, z, opt, res.Expanded)
 	}
@@ -269,7 +277,7 @@ func (s *session) query(rd *reader) {
 	// The model prices what the query pays: nothing without a layer.
 	o := oracle.Graph{G: g}
 	if opt.Penalty != (hpa.Penalty{}) {
-		o.Penalty = s.pen.m.Pricer(modelID(unit), a)
+		o.Penalty = m.Pricer(modelID(unit), a)
 	}
 	p := res.Path
 	if len(p) > 0 && p[0] != a {

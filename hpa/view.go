@@ -30,16 +30,32 @@ func (v View) Release() {
 	}
 }
 
-// Version returns the version the View pins.
-func (v View) Version() uint64 { return v.r.ver }
+// Version returns the version the View pins (0 for the zero View).
+func (v View) Version() uint64 {
+	if v.r == nil {
+		return 0
+	}
+	return v.r.ver
+}
 
-// Grid returns the map of the View's version. It is read-only: it is
-// shared with every query on the version.
-func (v View) Grid() *grid.Grid { return v.r.g }
+// Grid returns the map of the View's version (nil for the zero View). It
+// is read-only: it is shared with every query on the version.
+func (v View) Grid() *grid.Grid {
+	if v.r == nil {
+		return nil
+	}
+	return v.r.g
+}
 
 // Bake returns the bake of the View's version (islands, dead ends,
-// clearance, the waypoint tier). Read-only, like Grid.
-func (v View) Bake() *preprocess.Bake { return v.r.b }
+// clearance, the waypoint tier; nil for the zero View). Read-only, like
+// Grid.
+func (v View) Bake() *preprocess.Bake {
+	if v.r == nil {
+		return nil
+	}
+	return v.r.b
+}
 
 // LiveQuery is one goroutine's query state on a live map: a Query for
 // each copy of the map, made when first needed. Not safe for concurrent

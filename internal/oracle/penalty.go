@@ -275,3 +275,15 @@ func PathCost(o Graph, path []grid.Point) (grid.Cost, bool) {
 	}
 	return c, true
 }
+
+// Clone returns a copy of the model that shares nothing with m: the layer
+// as it was at one moment (a live map's published version).
+func (m *Penalties) Clone() *Penalties {
+	c := *m
+	c.infl = append([]int64(nil), m.infl...)
+	c.units = make([]unitModel, len(m.units))
+	for i, u := range m.units {
+		c.units[i] = unitModel{id: u.id, cells: append([]grid.Point(nil), u.cells...)}
+	}
+	return &c
+}
