@@ -153,10 +153,11 @@ type publishCase struct {
 var publishCases = map[string]*publishCase{}
 
 // op writes the case's edit (blocking or opening its rects) and
-// publishes it, on the clock, and returns the time it took; then, off
-// the clock, checks that the published version holds exactly the cells
-// written, bake in step.
-func (c *publishCase) op(b *testing.B) time.Duration {
+// publishes it, on the clock, and returns the time it took and the
+// number of clusters the published copy's bake update rebuilt; then,
+// off the clock, checks that the published version holds exactly the
+// cells written, bake in step.
+func (c *publishCase) op(b *testing.B) (time.Duration, int) {
 	t0 := time.Now()
 	for _, r := range c.rects {
 		if err := c.l.Fill(r, c.placed); err != nil {
@@ -187,9 +188,10 @@ func (c *publishCase) op(b *testing.B) time.Duration {
 			}
 		}
 	}
+	rebuilt := len(v.Bake().LastUpdate().Clusters)
 	v.Release()
 	b.StartTimer()
-	return took
+	return took, rebuilt
 }
 
 // BenchmarkLivePublish measures one op: a batch of writes to a Live map
@@ -198,7 +200,10 @@ func (c *publishCase) op(b *testing.B) time.Duration {
 // planner's repair, and catching up the copy the writes go to with the
 // version it missed). Placing and removing alternate. Each op checks the
 // published version's grid holds the cells as written. Reported beside
-// ns/op: p50-µs, the median op (the targets are medians).
+// ns/op: p50-µs, the median op (the targets are medians), max-µs,
+// and clusters-rebuilt/op, the clusters the published copy's bake update
+// rebuilt (preprocess.Bake.LastUpdate; the copy caught up before the
+// writes rebuilt as many for the version it missed).
 //
 //   - building/sc1: one 4×4 building at the passable spot nearest the
 //     middle of Archipelago (512×512). Target ≤ 200 µs.
@@ -231,15 +236,19 @@ func BenchmarkLivePublish(b *testing.B) {
 	}
 	run := func(b *testing.B, c *publishCase) {
 		us := make([]float64, 0, b.N)
+		rebuilt := 0
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			us = append(us, float64(c.op(b).Nanoseconds())/1e3)
+			took, n := c.op(b)
+			us = append(us, float64(took.Nanoseconds())/1e3)
+			rebuilt += n
 		}
 		b.StopTimer()
 		slices.Sort(us)
 		b.ReportMetric(us[len(us)/2], "p50-µs")
 		b.ReportMetric(us[len(us)-1], "max-µs")
+		b.ReportMetric(float64(rebuilt)/float64(b.N), "clusters-rebuilt/op")
 	}
 	b.Run("building/sc1", func(b *testing.B) {
 		run(b, sc1Case(b, "building/sc1", func(g *grid.Grid) []grid.Rect { return []grid.Rect{middleSpot(b, g)} }))
