@@ -60,6 +60,9 @@ type LiveReport struct {
 	// over the fresh bake's, minus one.
 	CostOverFresh float64
 	Found         int // final requests with a path
+	// Expanded is the mean of Result.Expanded (cells and waypoints) on
+	// the edited map and on the fresh bake.
+	Expanded [2]float64
 
 	final liveFinal
 }
@@ -424,6 +427,11 @@ func (s *liveScript) compare(edited *hpa.Live, rep *LiveReport) error {
 			}
 		}
 	}
+	for k := range 2 {
+		for _, a := range ans[k] {
+			rep.Expanded[k] += float64(a.Expanded) / float64(len(reqs))
+		}
+	}
 	over, n := 0.0, 0
 	for i := range reqs {
 		if ans[0][i].Status == hpa.Found && ans[0][i].Cost > 0 {
@@ -519,9 +527,9 @@ func WriteLiveTable(w io.Writer, r *LiveReport) error {
 	fmt.Fprintf(tw, "FindAll, 1 worker\t\t\t%.0f\t\n", r.PathsPerSec[0])
 	fmt.Fprintf(tw, "FindAll, 2 workers\t\t\t%.0f\t\n", r.PathsPerSec[1])
 	fmt.Fprintf(tw, "\n")
-	fmt.Fprintf(tw, "final map (%d requests, %d found)\tp50 µs\tp99 µs\tcost over fresh\t\n", r.FinalQueries, r.Found)
-	fmt.Fprintf(tw, "edited live map\t%.1f\t%.1f\t%+.3f%%\t\n", r.QueryP50, r.QueryP99, 100*r.CostOverFresh)
-	fmt.Fprintf(tw, "fresh bake\t%.1f\t%.1f\t\t\n", r.FreshP50, r.FreshP99)
+	fmt.Fprintf(tw, "final map (%d requests, %d found)\tp50 µs\tp99 µs\texpanded\tcost over fresh\t\n", r.FinalQueries, r.Found)
+	fmt.Fprintf(tw, "edited live map\t%.1f\t%.1f\t%.0f\t%+.3f%%\t\n", r.QueryP50, r.QueryP99, r.Expanded[0], 100*r.CostOverFresh)
+	fmt.Fprintf(tw, "fresh bake\t%.1f\t%.1f\t%.0f\t\t\n", r.FreshP50, r.FreshP99, r.Expanded[1])
 	if err := tw.Flush(); err != nil {
 		return err
 	}
