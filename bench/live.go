@@ -8,6 +8,7 @@ import (
 	"hash/fnv"
 	"io"
 	"slices"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -50,6 +51,10 @@ type LiveReport struct {
 	// and 2 workers (the replays' summed FindAll time).
 	PathsPerSec [2]float64
 	Speedup2    float64 // PathsPerSec[1] / PathsPerSec[0]
+	// Control2 is how the machine itself scaled during the match: a loop
+	// of pure arithmetic on 2 goroutines against 1, every 20 ticks, the
+	// mean (2.0 on two idle cores; less when other programs hold a core).
+	Control2 float64
 	// The final comparison: every unit's request on the final version
 	// of the edited map and on a fresh bake of the final map, each
 	// answered 3 times one by one after a first pass that warms both.
@@ -123,11 +128,12 @@ func digest(a hpa.Answer) answer {
 // passable cells no unit starts or ends on) or come down, the tick's
 // writes are published (timed), and a tenth of the units (see
 // LiveOptions.Every) re-path, to their goal or back to their start in
-// turn, on the version just published. The match is replayed three
-// times on fresh live maps from the same bake: answering the tick's
-// requests one by one on one LiveQuery (each query timed), then with
-// View.FindAll on 1 and then 2 workers (each batch timed); every answer
-// of the three must be the same, and every answer of the first is
+// turn, on the version just published. The match is replayed on three
+// live maps from the same bake in lockstep (each tick on each in turn,
+// so that the machine's load weighs alike on the three): answering the
+// tick's requests one by one on one LiveQuery (each query timed), with
+// View.FindAll on 1 worker and on 2 (each batch timed); every answer of
+// the three must be the same, and every answer of the first is
 // checked (found exactly when start and goal share an island of the
 // version's bake, the path legal on its grid and costing what it says).
 // Then 100 buildings are published in one batch, placed and removed in
@@ -135,9 +141,11 @@ func digest(a hpa.Answer) answer {
 // and on a fresh bake of the final map (whose file must equal the
 // edited bake's), timed, the costs compared.
 //
-// Cost: about 3·Ticks·(Units/Every) queries plus 6·Units, one Build
-// and four NewLive of the map. The defaults take 20 to 40 s on two
-// cores.
+// Cost: about 3·Ticks·(Units/Every) queries plus 8·Units, 3·Ticks
+// publishes, two Builds and four NewLive of the map. The defaults take
+// 40 to 50 s here (2 cores), mostly publishing:
+//
+//	go run ./cmd/rtspath bench -live
 func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 	if opt.Size == 0 {
 		opt.Size = 1024
@@ -167,29 +175,32 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 		return nil, err
 	}
 	var pub []float64
-	var ref [][]answer
-	var final *hpa.Live
-	for mode := range 3 { // serial, FindAll on 1, on 2 workers
-		if err := ctx.Err(); err != nil {
+	// Three replays in lockstep, each on its own live map, so that the
+	// machine's load weighs alike on each: one by one, FindAll on 1 and
+	// on 2 workers.
+	var lives [3]*hpa.Live
+	for mode := range lives {
+		if lives[mode], err = hpa.NewLive(s.b, hpa.LiveConfig{}); err != nil {
 			return nil, err
 		}
-		l, err := hpa.NewLive(s.b, hpa.LiveConfig{})
-		if err != nil {
-			return nil, err
-		}
-		lq := l.NewQuery()
-		var reqs []hpa.Request
-		var out []hpa.Answer
-		var lat []float64
-		var batch time.Duration
-		asked := 0
-		for t, edits := range s.ticks {
-			if t%20 == 0 {
-				say(fmt.Sprintf("replay %d/3, tick %d/%d", mode+1, t, len(s.ticks)))
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+	}
+	lq := lives[0].NewQuery()
+	var reqs []hpa.Request
+	var outs [3][]hpa.Answer
+	var lat []float64
+	var batch [3]time.Duration
+	controls := 0
+	got := make([]answer, 0, opt.Units)
+	ref := make([]answer, 0, opt.Units)
+	for t, edits := range s.ticks {
+		if t%20 == 0 {
+			say(fmt.Sprintf("tick %d/%d", t, len(s.ticks)))
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
+		}
+		reqs = s.requests(t, reqs[:0])
+		for mode, l := range lives {
 			t0 := time.Now()
 			for _, e := range edits {
 				if err := l.Fill(e.r, !e.place); err != nil {
@@ -200,8 +211,8 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 				return nil, err
 			}
 			pub = append(pub, micros(time.Since(t0)))
-			reqs = s.requests(t, reqs[:0])
 			v := l.Acquire()
+			out := outs[mode]
 			if mode == 0 {
 				out = grow(out, len(reqs))
 				for i, rq := range reqs {
@@ -217,37 +228,40 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 			} else {
 				t0 := time.Now()
 				out = v.FindAll(reqs, out, mode)
-				batch += time.Since(t0)
+				batch[mode] += time.Since(t0)
 			}
 			v.Release()
-			got := make([]answer, len(reqs))
+			outs[mode] = out
+			got = got[:0]
 			for i, a := range out[:len(reqs)] {
 				if a.Err != nil {
 					return nil, fmt.Errorf("bench: live: tick %d: %v→%v: %w", t, reqs[i].Start, reqs[i].Goal, a.Err)
 				}
-				got[i] = digest(a)
+				got = append(got, digest(a))
 			}
 			if mode == 0 {
-				ref = append(ref, got)
-			} else if !slices.Equal(got, ref[t]) {
+				ref = append(ref[:0], got...)
+			} else if !slices.Equal(got, ref) {
 				i := 0
-				for got[i] == ref[t][i] {
+				for got[i] == ref[i] {
 					i++
 				}
 				return nil, fmt.Errorf("bench: live: tick %d: FindAll on %d workers answers %v→%v with %+v, one by one %+v",
-					t, mode, reqs[i].Start, reqs[i].Goal, got[i], ref[t][i])
+					t, mode, reqs[i].Start, reqs[i].Goal, got[i], ref[i])
 			}
-			asked += len(reqs)
 		}
-		rep.MatchQueries = asked
-		switch mode {
-		case 0:
-			rep.MatchP50, rep.MatchP99 = quantiles(lat)
-		default:
-			rep.PathsPerSec[mode-1] = float64(asked) / max(batch.Seconds(), 1e-9)
-			final = l
+		rep.MatchQueries += len(reqs)
+		if t%20 == 10 {
+			rep.Control2 += control()
+			controls++
 		}
 	}
+	rep.Control2 /= float64(max(controls, 1))
+	rep.MatchP50, rep.MatchP99 = quantiles(lat)
+	for mode := 1; mode <= 2; mode++ {
+		rep.PathsPerSec[mode-1] = float64(rep.MatchQueries) / max(batch[mode].Seconds(), 1e-9)
+	}
+	final := lives[2]
 	rep.Speedup2 = rep.PathsPerSec[1] / rep.PathsPerSec[0]
 	slices.Sort(pub)
 	rep.PublishP50, rep.PublishP99, rep.PublishMax = quant(pub, 0.5), quant(pub, 0.99), pub[len(pub)-1]
@@ -482,6 +496,34 @@ func (s *liveScript) batch100(l *hpa.Live) (float64, error) {
 	return quant(us, 0.5), nil
 }
 
+// control times a fixed loop of arithmetic twice on one goroutine and
+// once on each of two, and returns the speed-up (about 50 ms).
+func control() float64 {
+	var sink [2]uint64
+	spin := func(k int) {
+		x := uint64(k + 1)
+		for range 10_000_000 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		sink[k] = x
+	}
+	t0 := time.Now()
+	spin(0)
+	spin(1)
+	one := time.Since(t0)
+	t0 = time.Now()
+	var wg sync.WaitGroup
+	for k := range 2 {
+		wg.Go(func() { spin(k) })
+	}
+	wg.Wait()
+	two := time.Since(t0)
+	if sink[0] == sink[1] { // never: keeps the loops
+		two++
+	}
+	return float64(one) / float64(max(two, 1))
+}
+
 func grow(out []hpa.Answer, n int) []hpa.Answer {
 	if cap(out) < n {
 		out = append(out[:cap(out)], make([]hpa.Answer, n-cap(out))...)
@@ -533,8 +575,8 @@ func WriteLiveTable(w io.Writer, r *LiveReport) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\nspeed-up on 2 workers: %.2f×\n# live publish_us=%.0f batch100_us=%.0f query_p50_us=%.1f query_p99_us=%.1f fresh_query_p50_us=%.1f speedup_2cores=%.2f\n",
-		r.Speedup2, r.PublishP50, r.Batch100, r.QueryP50, r.QueryP99, r.FreshP50, r.Speedup2)
+	_, err := fmt.Fprintf(w, "\nspeed-up on 2 workers: %.2f× (meanwhile a loop of arithmetic on 2 goroutines against 1: %.2f×; 2.0× on two idle cores)\n# live publish_us=%.0f batch100_us=%.0f query_p50_us=%.1f query_p99_us=%.1f fresh_query_p50_us=%.1f speedup_2cores=%.2f\n",
+		r.Speedup2, r.Control2, r.PublishP50, r.Batch100, r.QueryP50, r.QueryP99, r.FreshP50, r.Speedup2)
 	return err
 }
 
