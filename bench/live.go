@@ -40,6 +40,10 @@ type LiveReport struct {
 	// Publish: one tick's writes (one or two buildings) and Publish,
 	// over every tick of the three replays.
 	PublishP50, PublishP99, PublishMax float64
+	// Rebuilt is the median number of clusters a tick's publish rebuilt
+	// (preprocess.Bake.LastUpdate), of Clusters.
+	Rebuilt  float64
+	Clusters int
 	// Batch100: 100 buildings written and published at once (median of
 	// 10 ops, placing and removing in turn, on the final map).
 	Batch100 float64
@@ -190,6 +194,7 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 	var lat []float64
 	var batch [3]time.Duration
 	controls := 0
+	var rebuilt []float64
 	got := make([]answer, 0, opt.Units)
 	ref := make([]answer, 0, opt.Units)
 	for t, edits := range s.ticks {
@@ -212,6 +217,9 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 			}
 			pub = append(pub, micros(time.Since(t0)))
 			v := l.Acquire()
+			if mode == 0 {
+				rebuilt = append(rebuilt, float64(len(v.Bake().LastUpdate().Clusters)))
+			}
 			out := outs[mode]
 			if mode == 0 {
 				out = grow(out, len(reqs))
@@ -258,6 +266,8 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 	}
 	rep.Control2 /= float64(max(controls, 1))
 	rep.MatchP50, rep.MatchP99 = quantiles(lat)
+	rep.Rebuilt, _ = quantiles(rebuilt)
+	rep.Clusters = s.b.Clusters()
 	for mode := 1; mode <= 2; mode++ {
 		rep.PathsPerSec[mode-1] = float64(rep.MatchQueries) / max(batch[mode].Seconds(), 1e-9)
 	}
@@ -559,8 +569,8 @@ func WriteLiveTable(w io.Writer, r *LiveReport) error {
 	fmt.Fprintf(w, "live map: generated %d² (seed %d, baked in %.0f ms), %d units (each re-paths every %d ticks), %d ticks, %d building edits (%d standing at the end)\n\n",
 		r.Size, r.Seed, r.BuildMillis, r.Units, r.Every, r.Ticks, r.Edits, r.Standing)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "publish (one tick's 1–2 buildings)\tp50 µs\tp99 µs\tmax µs\t\n")
-	fmt.Fprintf(tw, "\t%.0f\t%.0f\t%.0f\t\n", r.PublishP50, r.PublishP99, r.PublishMax)
+	fmt.Fprintf(tw, "publish (one tick's 1–2 buildings)\tp50 µs\tp99 µs\tmax µs\tclusters rebuilt (p50)\t\n")
+	fmt.Fprintf(tw, "\t%.0f\t%.0f\t%.0f\t%.0f of %d\t\n", r.PublishP50, r.PublishP99, r.PublishMax, r.Rebuilt, r.Clusters)
 	fmt.Fprintf(tw, "publish (100 buildings at once)\tp50 µs\t\t\t\n")
 	fmt.Fprintf(tw, "\t%.0f\t\t\t\n", r.Batch100)
 	fmt.Fprintf(tw, "\n")
