@@ -27,4 +27,10 @@
 // figure becomes its cost over exact A* under the same load, each path
 // priced by the bench from the load's writes and hpa's documented rules
 // (rtspath bench -load light|heavy|terrain).
+//
+// Live replays a scripted match on a live map (hpa.Live) on a generated
+// map: buildings placed and removed and published every tick while units
+// re-path on the published versions, one by one and with View.FindAll on
+// 1 and 2 workers (answers checked equal), then the final requests on the
+// edited map against a fresh bake of the final map (rtspath bench -live).
 package bench

@@ -1,6 +1,9 @@
 package bench
 
-import "github.com/rtspath/rtspath/grid"
+import (
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+)
 
 // LoadPenalty puts load on g as Run does for map number mi and the lines
 // of scens it answers (changing g's weights for Terrain) and returns the
@@ -13,4 +16,10 @@ func LoadPenalty(g *grid.Grid, scens []grid.Scenario, every int, load Load, seed
 	}
 	w.price(g, start, w.queryUnit(line))
 	return &w.pen, nil
+}
+
+// LiveFinal returns the final map of a Live run, every unit's final
+// request and its answer on the edited live map.
+func LiveFinal(r *LiveReport) (*grid.Grid, []hpa.Request, []hpa.Answer) {
+	return r.final.g, r.final.reqs, r.final.answers
 }

@@ -29,10 +29,15 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -ticks, -seed)")
+	liveSize := fs.Int("live-size", 1024, "with -live, the generated map's `SIDE`")
+	units := fs.Int("units", 1000, "with -live, `N` units re-pathing (each every 10 ticks)")
+	ticks := fs.Int("ticks", 200, "with -live, `N` ticks of the match")
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
        rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
+       rtspath bench -live [-live-size 1024] [-units 1000] [-ticks 200] [-seed 1] [-out DIR]
 
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
@@ -44,6 +49,13 @@ With -scale it measures how the bake and queries grow with the map.
 Ctrl-C stops the run and prints what finished.
 With -load (default algorithms astar, hpa, hpa-smooth) the length over
 the optimum becomes the path's cost over exact A* under the same load.
+With -live it replays a match on a live map (hpa.Live): one or two
+buildings placed or removed and published every tick while the units
+re-path (one by one, then with FindAll on 1 and on 2 workers: the same
+answers), then 100 buildings in one publish, and the units' final paths
+on the edited map against a fresh bake of the final map; it prints
+publish cost, query p50/p99, paths per second and, last, one line:
+# live publish_us=… batch100_us=… query_p50_us=… query_p99_us=… fresh_query_p50_us=… speedup_2cores=…
 
 `)
 		fs.PrintDefaults()
@@ -54,6 +66,9 @@ the optimum becomes the path's cost over exact A* under the same load.
 	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster),
 		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
 		return err
+	}
+	if *liveMode {
+		return runBenchLive(*liveSize, *units, *ticks, *seed, *out, *quiet, stdout, stderr)
 	}
 	sizeFlag, sizeList := "sizes", *sizes
 	if *scale != "" {
@@ -143,6 +158,40 @@ the optimum becomes the path's cost over exact A* under the same load.
 		fmt.Fprintf(stdout, "wrote %s and %s (plots: cd bench/plots && go run . DIR)\n", filepath.Join(*out, "report.csv"), filepath.Join(*out, "report.json"))
 	}
 	fmt.Fprintf(stdout, "took %v%s\n", time.Since(t0).Round(time.Second), interrupted(ctx))
+	return nil
+}
+
+// runBenchLive is bench -live.
+func runBenchLive(size, units, ticks int, seed uint64, out string, quiet bool, stdout, stderr io.Writer) error {
+	if err := errors.Join(liveSide(size), atLeast("units", units, 1), atLeast("ticks", ticks, 1)); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	t0 := time.Now()
+	live := &liveLine{w: stderr, quiet: quiet, tty: isTerminal(stderr)}
+	rep, err := bench.Live(ctx, bench.LiveOptions{Size: size, Units: units, Ticks: ticks, Seed: seed,
+		Progress: func(what string) { live.show(what) }})
+	live.clear()
+	if err != nil {
+		return err
+	}
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(out, "live.json"), func(w io.Writer) error { return bench.WriteLiveJSON(w, rep) }); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
+	return bench.WriteLiveTable(stdout, rep)
+}
+
+func liveSide(n int) error {
+	if n < 16 || n > 1<<15 {
+		return badFlag("live-size", n, "want a map side of 16..32768")
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@
 //	rtspath bake -map M.map -o M.nav
 //	rtspath inspect M.nav
 //	rtspath bench -maps ../shared/maps/sc1 -every 8
+//	rtspath bench -live
 //	rtspath render -map M.map -from x,y -to x,y -o out.png
 //
 // Run a subcommand with -h for its flags.
