@@ -53,8 +53,8 @@ func liveSC1(b *testing.B) (*grid.Grid, []grid.Scenario, *preprocess.Bake) {
 	return c.g, c.scens, c.b
 }
 
-// open reports whether every cell of r lies on g and is passable.
-func open(g *grid.Grid, r grid.Rect) bool {
+// openRect reports whether every cell of r lies on g and is passable.
+func openRect(g *grid.Grid, r grid.Rect) bool {
 	if r.Min.X < 0 || r.Min.Y < 0 || r.Max.X > g.Width() || r.Max.Y > g.Height() {
 		return false
 	}
@@ -79,7 +79,7 @@ func middleSpot(b *testing.B, g *grid.Grid) grid.Rect {
 				if max(x-cx, cx-x, y-cy, cy-y) != d {
 					continue
 				}
-				if r := grid.R(x, y, x+4, y+4); open(g, r) {
+				if r := grid.R(x, y, x+4, y+4); openRect(g, r) {
 					return r
 				}
 			}
@@ -98,7 +98,7 @@ func randomSpots(b *testing.B, g *grid.Grid, r *rand.Rand, n int) []grid.Rect {
 			b.Fatalf("found %d of %d passable 4×4 spots", len(out), n)
 		}
 		x, y := r.IntN(g.Width()-3), r.IntN(g.Height()-3)
-		if rc := grid.R(x, y, x+4, y+4); open(g, rc) {
+		if rc := grid.R(x, y, x+4, y+4); openRect(g, rc) {
 			out = append(out, rc)
 		}
 	}
@@ -113,7 +113,7 @@ func wallRects(b *testing.B, g *grid.Grid, y int) []grid.Rect {
 	gap := -1
 	for d := 0; d < g.Width() && gap < 0; d++ {
 		for _, x := range []int{g.Width()/2 - 2 - d, g.Width()/2 - 2 + d} {
-			if gap < 0 && open(g, grid.R(x, y, x+4, y+1)) {
+			if gap < 0 && openRect(g, grid.R(x, y, x+4, y+1)) {
 				gap = x
 			}
 		}
