@@ -81,6 +81,9 @@ func (p *Planner) apply() error {
 			p.lm = lm
 		}
 	}
+	if p.refreshing {
+		p.refreshNodes = append(p.refreshNodes, p.applyNodes...)
+	}
 	p.version = b.Version()
 	for _, f := range p.penalties {
 		f.apply(p.rewritten, p.applyNodes)

@@ -38,3 +38,10 @@ func LiveCopies(l *Live) ([]View, error) {
 	}
 	return vs, nil
 }
+
+// LiveRefreshes returns the number of landmark refreshes l installed.
+func LiveRefreshes(l *Live) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.refreshes
+}

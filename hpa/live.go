@@ -35,6 +35,14 @@ type LiveConfig struct {
 	// Workers bounds the goroutines of a publish's bake update (0: 1: a
 	// small edit costs less on one than the goroutines cost to start).
 	Workers int
+	// RefreshEvery is the number of publishes that change the map
+	// between landmark refreshes (0: DefaultRefreshEvery; negative:
+	// never): see Publish.
+	RefreshEvery int
+	// RefreshLag is the number of versions between the publish that
+	// starts a landmark refresh and the one that installs it, which waits
+	// for it if it is not done (0: DefaultRefreshLag).
+	RefreshLag int
 }
 
 // Live is a map that changes while queries run: the game edits it (block
@@ -73,13 +81,16 @@ type Live struct {
 	reps []*replica
 	wake chan struct{} // a released spare, for a waiting writer
 
-	version uint64
-	stage   *replica // the copy the next version is built on, or nil
-	pending []op     // writes since the last publish, applied to stage
-	log     []batch  // published batches the oldest copy may still need
-	layers  int      // penalty layers made (published or pending)
-	placed  []grid.Point
-	queries sync.Pool // *LiveQuery, for FindAll
+	version   uint64
+	stage     *replica // the copy the next version is built on, or nil
+	pending   []op     // writes since the last publish, applied to stage
+	log       []batch  // published batches the oldest copy may still need
+	layers    int      // penalty layers made (published or pending)
+	edits     int      // publishes that changed the bake since the last refresh began
+	refresh   *refresh // the landmark refresh in flight, or nil
+	refreshes int      // landmark refreshes installed (tests)
+	placed    []grid.Point
+	queries   sync.Pool // *LiveQuery, for FindAll
 }
 
 // replica is one complete copy: a grid, its bake, a planner on it and the
@@ -100,10 +111,13 @@ type replica struct {
 // op is one write, replayed on every copy in the order it was made.
 type op func(r *replica) error
 
-// batch is the writes of one published version.
+// batch is the writes of one published version, and whether the
+// version starts or installs a landmark refresh (see refresh.go).
 type batch struct {
-	ver uint64
-	ops []op
+	ver     uint64
+	ops     []op
+	start   bool
+	install *refresh
 }
 
 // NewLive returns a live map starting from b and its grid, at version 0.
@@ -127,6 +141,12 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = 1
+	}
+	if cfg.RefreshEvery == 0 {
+		cfg.RefreshEvery = DefaultRefreshEvery
+	}
+	if cfg.RefreshLag <= 0 {
+		cfg.RefreshLag = DefaultRefreshLag
 	}
 	g := b.Grid()
 	l := &Live{cfg: cfg, w: g.Width(), h: g.Height(), wake: make(chan struct{}, 1), placed: slices.Clone(b.Placed())}
@@ -244,12 +264,30 @@ func (l *Live) Publish() (uint64, error) {
 	if err != nil {
 		return l.version, err
 	}
+	bakeVer := r.b.Version()
 	if err := l.settle(r); err != nil {
 		return l.version, err
 	}
 	l.version++
 	r.ver = l.version
-	l.log = append(l.log, batch{ver: l.version, ops: l.pending})
+	bt := batch{ver: l.version, ops: l.pending}
+	if r.b.Version() != bakeVer {
+		l.edits++
+	}
+	switch {
+	case l.refresh != nil && l.refresh.install == l.version:
+		bt.install, l.refresh = l.refresh, nil
+		l.refreshes++
+		if err := r.p.installRefresh(bt.install); err != nil {
+			return l.version, err
+		}
+	case l.refresh == nil && l.cfg.RefreshEvery > 0 && l.edits >= l.cfg.RefreshEvery && r.p.lm != nil:
+		l.edits = 0
+		l.refresh = l.startRefresh(r, l.version)
+		bt.start = true
+		r.p.beginRefresh()
+	}
+	l.log = append(l.log, bt)
 	l.pending = nil
 	l.stage = nil
 	l.cur.Store(r)
@@ -372,6 +410,15 @@ func (l *Live) catchUpTo(r *replica, to uint64) error {
 		if err := l.settle(r); err != nil {
 			r.broken = true
 			return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+		}
+		if bt.start {
+			r.p.beginRefresh()
+		}
+		if bt.install != nil {
+			if err := r.p.installRefresh(bt.install); err != nil {
+				r.broken = true
+				return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+			}
 		}
 		r.ver = bt.ver
 		r.sum.Store(nil)

@@ -52,7 +52,7 @@ func checkLive(t *testing.T, g *grid.Grid, cs, replicas int, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: replicas})
+	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: replicas, RefreshEvery: 3, RefreshLag: replicas - 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,5 +185,8 @@ func checkLive(t *testing.T, g *grid.Grid, cs, replicas int, seed uint64) {
 			}
 			cv.Release()
 		}
+	}
+	if hpa.LiveRefreshes(l) == 0 {
+		t.Error("weak test: no landmark refresh was installed")
 	}
 }

@@ -60,6 +60,10 @@ type Planner struct {
 	nilBake  bool  // NewPlanner was given no bake
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
+	// a live map's landmark refresh (refresh.go): the waypoints rewritten
+	// since it began, and whether a full Sync made it moot
+	refreshing, refreshBroken bool
+	refreshNodes              []int32
 	// scratch of apply
 	rewritten  []int32
 	applyNodes []int32
@@ -127,6 +131,7 @@ func (p *Planner) Sync() error {
 }
 
 func (p *Planner) sync() error {
+	p.refreshBroken = p.refreshing
 	b := p.bake
 	t := b.Tier()
 	n := t.Graph.Len()

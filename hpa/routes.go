@@ -84,22 +84,45 @@ func (c *routeCache) get(u, v int32) *route {
 }
 
 // put stores r in place of the stale entry old (nil: in the first free
-// slot of its neighbourhood), if it can.
-func (c *routeCache) put(r, old *route) {
+// slot of its neighbourhood, or in place of an entry that stale says no
+// query can use any more: of an edge whose cluster was rebuilt since, so
+// that a map edited for a long time does not fill the cache with the
+// routes of edges that are gone), if it can.
+func (c *routeCache) put(r, old *route, stale func(*route) bool) {
 	h := c.home(r.u, r.v)
 	for i := range uint32(probes) {
 		s := &c.slots[(h+i)&c.mask]
 		if s.CompareAndSwap(old, r) {
-			c.size.Add(int64(len(r.steps)) + 64)
-			if old != nil {
-				c.size.Add(-int64(len(old.steps)) - 64)
-			}
+			c.swapped(r, old)
 			return
 		}
-		if o := s.Load(); o != nil && o.u == r.u && o.v == r.v {
+		o := s.Load()
+		if o != nil && o.u == r.u && o.v == r.v {
 			return // another query got there first
 		}
+		if o != nil && stale(o) && s.CompareAndSwap(o, r) {
+			c.swapped(r, o)
+			return
+		}
 	}
+}
+
+func (c *routeCache) swapped(r, old *route) {
+	c.size.Add(int64(len(r.steps)) + 64)
+	if old != nil {
+		c.size.Add(-int64(len(old.steps)) - 64)
+	}
+}
+
+// staleRoute reports whether no query can use r any more: its edge's
+// points moved, its cluster was rebuilt, or the grid's least weight
+// changed since it was made.
+func (p *Planner) staleRoute(r *route) bool {
+	t := p.tier
+	if int(r.v) >= len(t.Points) || t.Points[r.u].Cell != r.a || t.Points[r.v].Cell != r.z {
+		return true
+	}
+	return r.ver != p.bake.ClusterVersion(int(t.Points[r.u].Cluster)) || r.minW != p.g.MinWeight()
 }
 
 // route appends to raw (which ends at u's cell) the cells of the edge
@@ -187,7 +210,7 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 		// Between an edit and its Update (a penalty layer may refresh
 		// its edges then) the route is of the edited grid while the
 		// cluster's version still names the grid before: keep it out.
-		p.routes.put(fresh, r)
+		p.routes.put(fresh, r, p.staleRoute)
 	}
 	return fresh, nil
 }

@@ -249,3 +249,18 @@ func (g *Graph) Equal(h *Graph) bool {
 
 // Bytes returns the memory the graph's arrays take.
 func (g *Graph) Bytes() int { return 12*len(g.off) + 4*cap(g.to) + 8*cap(g.cost) }
+
+// Clone returns a deep copy of g (nil for a nil g): a snapshot that a
+// goroutine may read while g is changed. O(V+E).
+func (g *Graph) Clone() *Graph {
+	if g == nil {
+		return nil
+	}
+	c := *g
+	c.off = slices.Clone(g.off)
+	c.deg = slices.Clone(g.deg)
+	c.room = slices.Clone(g.room)
+	c.to = slices.Clone(g.to)
+	c.cost = slices.Clone(g.cost)
+	return &c
+}
