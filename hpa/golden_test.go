@@ -146,7 +146,8 @@ func goldenMap(t *testing.T, m testmaps.Map, workers int, shuffle uint64) golden
 	out := golden{name: name, bake: crc64.Checksum(b.AppendBinary(nil), goldenTable)}
 	t1 := time.Now()
 
-	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 2})
+	// Refreshes the landmarks on the way (every 3 publishes that edit the map).
+	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 2, RefreshEvery: 3, RefreshLag: 2})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
