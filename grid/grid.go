@@ -66,8 +66,9 @@ var (
 // are cached in one byte per cell and kept up to date by every edit.
 //
 // Every edit increases Version and grows Dirty, the bounding rectangle of
-// the cells edited since a bake last caught up with them (ClearDirty), so
-// that what is derived from the grid can tell it is out of date and where.
+// the cells edited since a bake last caught up with them (ClearDirty), and
+// DirtyRects, the edits' own rectangles, so that what is derived from the
+// grid can tell it is out of date and where.
 //
 // Memory: 2 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
 // edits must not run concurrently with anything else.
