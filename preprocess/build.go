@@ -256,67 +256,116 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 }
 
 // clusterSnap is what an update compares to tell whether a rebuilt
-// cluster left the region graph as it was: its region count, its border
-// runs and the regions of its outermost ring of cells, which decide the
-// crossings. (The grid has already changed when Update runs, so the
-// snapshot holds only what the bake itself stored.)
+// cluster left the region graph as it was: its region count and the
+// sizes of its regions. (The grid has already changed when Update runs,
+// so the snapshot holds only what the bake itself stored.) The crossings
+// are compared apart, see crossSnap.
 type clusterSnap struct {
 	c           int
 	nregions    int32
 	regionCells []int32
-	east, south []run
-	ring        []uint16
 }
 
-func (b *Bake) ring(c int, f func(i int)) {
+// crossSnap holds the crossings that cluster c contributes to the region
+// graph (see crossTuples), as they were before an update.
+type crossSnap struct {
+	c  int
+	xs []xtuple
+}
+
+// xtuple is one crossing as the region graph sees it: the local regions
+// on either side, its kind and its flatness bits (corner bits for a
+// corner), in the order collectCrossings lists them.
+type xtuple struct {
+	a, z uint16
+	kind uint8
+	bits uint8
+}
+
+// crossTuples appends the crossings of cluster c (its east and south
+// runs, its south-east corner) under the flatness bits flat and corner
+// bits given, with the local regions on either side as the bake holds
+// them now.
+func (b *Bake) crossTuples(c int, flat []uint8, corner uint8, dst []xtuple) []xtuple {
+	cl := &b.cl[c]
 	r := b.clusterRect(c)
-	w := b.w
-	for x := r.Min.X; x < r.Max.X; x++ {
-		f(r.Min.Y*w + x)
-		if r.Dy() > 1 {
-			f((r.Max.Y-1)*w + x)
+	w, reg := b.w, b.region
+	if r.Max.X < b.w {
+		for k, ru := range cl.east {
+			i := int(ru.start)*w + r.Max.X - 1
+			dst = append(dst, xtuple{reg[i], reg[i+1], eastRun, flat[k]})
 		}
 	}
-	for y := r.Min.Y + 1; y < r.Max.Y-1; y++ {
-		f(y*w + r.Min.X)
-		if r.Dx() > 1 {
-			f(y*w + r.Max.X - 1)
+	if r.Max.Y < b.h {
+		for k, ru := range cl.south {
+			i := (r.Max.Y-1)*w + int(ru.start)
+			dst = append(dst, xtuple{reg[i], reg[i+w], southRun, flat[len(cl.east)+k]})
 		}
 	}
+	if r.Max.X < b.w && r.Max.Y < b.h {
+		x, y := r.Max.X-1, r.Max.Y-1
+		if corner&1 != 0 {
+			dst = append(dst, xtuple{reg[y*w+x], reg[(y+1)*w+x+1], corner, 1})
+		}
+		if corner&2 != 0 {
+			dst = append(dst, xtuple{reg[y*w+x+1], reg[(y+1)*w+x], corner, 2})
+		}
+	}
+	return dst
+}
+
+// crossClusters returns the clusters whose crossings can name a region of
+// a cluster in cs: those of cs and their west, north and north-west
+// neighbours (whose east runs, south runs and corners end in them), in
+// increasing order.
+func (b *Bake) crossClusters(cs []int) []int {
+	var out []int
+	for _, c := range cs {
+		cx, cy := c%b.cw, c/b.cw
+		for y := max(cy-1, 0); y <= cy; y++ {
+			for x := max(cx-1, 0); x <= cx; x++ {
+				out = append(out, y*b.cw+x)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func (b *Bake) snapshot(cs []int) []clusterSnap {
 	out := make([]clusterSnap, len(cs))
 	for k, c := range cs {
 		cl := &b.cl[c]
-		s := &out[k]
-		s.c, s.nregions = c, cl.nregions
-		s.regionCells = slices.Clone(cl.regionCells)
-		s.east, s.south = slices.Clone(cl.east), slices.Clone(cl.south)
-		b.ring(c, func(i int) { s.ring = append(s.ring, b.region[i]) })
+		out[k] = clusterSnap{c: c, nregions: cl.nregions, regionCells: slices.Clone(cl.regionCells)}
+	}
+	b.scratch.cross = b.scratch.cross[:0]
+	for _, c := range b.crossClusters(cs) {
+		b.scratch.cross = append(b.scratch.cross, crossSnap{c, b.crossTuples(c, b.cl[c].flat, b.cl[c].corner, nil)})
 	}
 	return out
 }
 
-// sameGraph reports whether the rebuilt clusters match their snapshots
-// and the flatness of every run and the corner steps near them are as
-// stored, so that the crossings, islands and dead ends are unchanged.
+// sameGraph reports whether the update left the region graph as it was:
+// the rebuilt clusters have as many regions, every crossing that can name
+// one of their regions joins the same regions with the same flatness, in
+// the same order, and the flatness of every run near them is as stored;
+// then the crossings, islands and dead ends are unchanged. (The border
+// runs themselves may have moved or shrunk: a building on a border that
+// leaves every crossing in place leaves the graph as it was.)
 func (b *Bake) sameGraph(snap []clusterSnap) bool {
 	if b.g.MinWeight() != b.minW {
 		return false
 	}
 	for k := range snap {
-		s := &snap[k]
-		cl := &b.cl[s.c]
-		if cl.nregions != s.nregions || !slices.Equal(cl.east, s.east) || !slices.Equal(cl.south, s.south) {
+		if b.cl[snap[k].c].nregions != snap[k].nregions {
 			return false
 		}
-		same, j := true, 0
-		b.ring(s.c, func(i int) {
-			same = same && b.region[i] == s.ring[j]
-			j++
-		})
-		if !same {
+	}
+	var now []xtuple
+	for _, cs := range b.scratch.cross {
+		flat, corner := b.crossingFlags(cs.c, nil)
+		now = b.crossTuples(cs.c, flat, corner, now[:0])
+		if !slices.Equal(now, cs.xs) {
 			return false
 		}
 	}

@@ -233,6 +233,7 @@ type scratch struct {
 	nsub, islandRegions          []int32
 	stack                        []struct{ v, next int32 }
 	rects                        []grid.Rect // Update's edited rectangles
+	cross                        []crossSnap // an update's crossings before it
 }
 
 // computeClearance fills the clearance of every cell whose value can
