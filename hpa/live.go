@@ -36,12 +36,14 @@ type LiveConfig struct {
 	// small edit costs less on one than the goroutines cost to start).
 	Workers int
 	// RefreshEvery is the number of publishes that change the map
-	// between landmark refreshes (0: DefaultRefreshEvery; negative:
-	// never): see Publish.
+	// between landmark refreshes (0: DefaultRefreshEvery, or one per 4096
+	// waypoint slots if more; negative: never): see Publish.
 	RefreshEvery int
 	// RefreshLag is the number of versions between the publish that
 	// starts a landmark refresh and the one that installs it, which waits
-	// for it if it is not done (0: DefaultRefreshLag).
+	// for it if it is not done (0: DefaultRefreshLag, or one per 2048
+	// waypoint slots if more: 8 on a 512² StarCraft map, about 300 on a
+	// generated 8192² one).
 	RefreshLag int
 }
 
@@ -142,12 +144,7 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 	if cfg.Workers == 0 {
 		cfg.Workers = 1
 	}
-	if cfg.RefreshEvery == 0 {
-		cfg.RefreshEvery = DefaultRefreshEvery
-	}
-	if cfg.RefreshLag <= 0 {
-		cfg.RefreshLag = DefaultRefreshLag
-	}
+
 	g := b.Grid()
 	l := &Live{cfg: cfg, w: g.Width(), h: g.Height(), wake: make(chan struct{}, 1), placed: slices.Clone(b.Placed())}
 	data := b.AppendBinary(nil)
@@ -162,6 +159,15 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 			return nil, p.err
 		}
 		l.reps = append(l.reps, &replica{id: i, g: gc, b: bc, p: p})
+	}
+	// A refresh costs about a Dijkstra per landmark over the waypoint
+	// graph: on big maps, refresh less often and give it longer.
+	n := l.reps[0].p.tier.Graph.Len()
+	if l.cfg.RefreshEvery == 0 {
+		l.cfg.RefreshEvery = max(DefaultRefreshEvery, n/4096)
+	}
+	if l.cfg.RefreshLag <= 0 {
+		l.cfg.RefreshLag = max(DefaultRefreshLag, n/2048)
 	}
 	l.cur.Store(l.reps[0])
 	return l, nil
