@@ -70,7 +70,13 @@ func (p *Planner) apply() error {
 		}
 	}
 	if p.lm != nil {
-		if _, err := p.lm.Repair(t.Graph, p.applyNodes); err != nil {
+		_, err := p.lm.Repair(t.Graph, p.applyNodes)
+		if err == nil {
+			// Where costs rose, climb back toward the exact distances, a
+			// bounded way out from the rewritten waypoints.
+			_, err = p.lm.Raise(t.Graph, p.applyNodes, raiseBudget*len(p.applyNodes)+raiseBase)
+		}
+		if err != nil {
 			if !errors.Is(err, navgraph.ErrRepairShift) {
 				return p.Sync()
 			}
@@ -93,6 +99,10 @@ func (p *Planner) apply() error {
 	}
 	return nil
 }
+
+// The landmark raise after an update looks at up to raiseBudget
+// waypoints per rewritten waypoint, plus raiseBase.
+const raiseBudget, raiseBase = 4, 128
 
 // markDead sets the dead-end marks of cluster c's waypoint slots.
 func (p *Planner) markDead(c int) {

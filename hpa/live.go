@@ -35,9 +35,10 @@ type LiveConfig struct {
 	// Workers bounds the goroutines of a publish's bake update (0: 1: a
 	// small edit costs less on one than the goroutines cost to start).
 	Workers int
-	// RefreshEvery is the number of publishes that change the map
-	// between landmark refreshes (0: DefaultRefreshEvery, or one per 4096
-	// waypoint slots if more; negative: never): see Publish.
+	// RefreshEvery is the number of cluster rebuilds (publishes that
+	// change the map, each counted by the clusters it rebuilt) between
+	// landmark refreshes (0: DefaultRefreshEvery, or one per 32 clusters
+	// of the map if more; negative: never): see Publish.
 	RefreshEvery int
 	// RefreshLag is the number of versions between the publish that
 	// starts a landmark refresh and the one that installs it, which waits
@@ -164,7 +165,7 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 	// graph: on big maps, refresh less often and give it longer.
 	n := l.reps[0].p.tier.Graph.Len()
 	if l.cfg.RefreshEvery == 0 {
-		l.cfg.RefreshEvery = max(DefaultRefreshEvery, n/4096)
+		l.cfg.RefreshEvery = max(DefaultRefreshEvery, b.Clusters()/32)
 	}
 	if l.cfg.RefreshLag <= 0 {
 		l.cfg.RefreshLag = max(DefaultRefreshLag, n/2048)
@@ -278,7 +279,7 @@ func (l *Live) Publish() (uint64, error) {
 	r.ver = l.version
 	bt := batch{ver: l.version, ops: l.pending}
 	if r.b.Version() != bakeVer {
-		l.edits++
+		l.edits += len(r.b.LastUpdate().Clusters)
 	}
 	switch {
 	case l.refresh != nil && l.refresh.install == l.version:

@@ -8,8 +8,8 @@ import (
 // distances only where costs fell (navgraph.Landmarks.Repair), so that the
 // ALT bound stays admissible; where buildings went up it stays as it was,
 // a little looser each time, and after a few hundred buildings the coarse
-// search expands more than on a fresh bake. So, every
-// LiveConfig.RefreshEvery publishes that changed the bake, a publish
+// search expands more than on a fresh bake. So, once publishes have
+// rebuilt LiveConfig.RefreshEvery clusters since the last refresh, one
 // starts picking the landmarks afresh on a snapshot of its waypoint graph,
 // on a goroutine of its own, and the publish RefreshLag versions later
 // installs the result, repaired for what changed in between (waiting for
@@ -25,10 +25,11 @@ type refresh struct {
 	err            error
 }
 
-// Defaults of LiveConfig.RefreshEvery and RefreshLag.
+// Defaults of LiveConfig.RefreshEvery (cluster rebuilds) and RefreshLag
+// (versions).
 const (
 	DefaultRefreshEvery = 32
-	DefaultRefreshLag   = 8
+	DefaultRefreshLag   = 2
 )
 
 // startRefresh starts, on version v (just settled on r), a refresh of

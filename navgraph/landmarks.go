@@ -34,6 +34,11 @@ type Landmarks struct {
 	nodes []int32            // the landmark nodes
 	dist  []uint32           // dist[v*k+i] = d(nodes[i], v) >> shift, or noDist; lowered by Repair
 	heap  *radix.Heap[int32] // Repair's scratch, not copied by Clone
+	// Raise's scratch, not copied by Clone
+	raiseMark  []uint32
+	raiseGen   uint32
+	raiseQueue []int32
+	raiseBest  []Cost
 }
 
 const noDist = math.MaxUint32
