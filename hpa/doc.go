@@ -89,7 +89,8 @@
 // the old copy replays the edits it missed before it is written again.
 // Publish rebuilds only the clusters the edits touched and repairs what
 // the planner derives (landmark bounds, dead ends, penalty edges) there;
-// it never recomputes the map. The same sequence of writes gives the same
+// it never recomputes the map, and picks the landmarks afresh on a
+// goroutine every so often, installed at a version fixed in advance. The same sequence of writes gives the same
 // versions on every machine: View.Checksum goes in a lockstep game's sync
 // report. See ExampleLive for the game loop.
 //

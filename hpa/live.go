@@ -250,14 +250,17 @@ func (l *Live) write(o op) error {
 // On the staging copy it runs Bake.Update, which rebuilds the clusters
 // the edits touched (and the islands and dead ends when the region graph
 // changed), and brings the planner in step without starting over: the
-// dead-end marks of the rebuilt clusters, the landmark distances repaired
-// where a rewritten edge broke the ALT bound (navgraph.Landmarks.Repair:
-// where costs fell; where they rose the old distances stay, still
-// admissible and consistent, a little looser), the penalty edges of the
-// rewritten waypoints, and the route cache, whose other clusters' routes
-// stay. Queries stay exact where they were exact and no worse than on a
-// fresh bake by more than the looser bound costs in expansions (see the
-// README's live figures).
+// dead-end marks of the rebuilt clusters; the landmark distances,
+// lowered where a rewritten edge broke the ALT bound
+// (navgraph.Landmarks.Repair: costs fell) and raised a bounded way out
+// from the rewritten waypoints where costs rose (Landmarks.Raise), so
+// the bound stays admissible and close to a fresh one; the penalty edges
+// of the rewritten waypoints; and the route cache, whose other clusters'
+// routes stay. Once publishes have rebuilt LiveConfig.RefreshEvery
+// clusters, one starts picking the landmarks afresh on a goroutine, and
+// the publish LiveConfig.RefreshLag versions later installs them (see
+// refresh.go): which versions do so depends on the publishes alone, so
+// answers stay deterministic. The README's live figures give the costs.
 //
 // An error leaves the version as it was; it comes only from a bake that
 // does not hold together after the edits, which is a bug.
