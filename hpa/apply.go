@@ -11,8 +11,9 @@ import (
 // marks of the rebuilt clusters (of every cluster when the region graph
 // changed), repairs the landmark distances where the rewritten edges
 // broke the bound (navgraph.Landmarks.Repair: the landmarks stay where
-// they are and the bound stays admissible and consistent; it is looser
-// only where costs rose), and refreshes the penalty layers' edges of the
+// they are and the bound stays admissible and consistent) and raises
+// them a bounded way out where costs rose (Landmarks.Raise), and
+// refreshes the penalty layers' edges of the
 // rewritten waypoints. It falls back to a full sync when the update is not
 // the one right after the planner's version, when the tier was laid out
 // afresh, or when the landmark table cannot be repaired. Cost: linear in

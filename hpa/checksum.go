@@ -10,9 +10,10 @@ import (
 var ecmaTable = crc64.MakeTable(crc64.ECMA)
 
 // Checksum returns a hash of everything the View's version answers
-// queries from: the map (passability and terrain weights), the waypoint
-// tier (every slot's point and edges), the dead-end marks, the landmark
-// distances and the penalty layers (each cell's influence and claims).
+// queries from: the map (passability and terrain weights), the islands
+// and dead ends of its regions, the waypoint tier (every slot's point and
+// edges), the dead-end marks, the landmark distances and the penalty
+// layers (each cell's influence and claims, each unit's claimed path).
 // Two machines that ran the same edits and penalty writes in the same
 // order have the same Checksum at the same version: put it in a
 // lockstep game's sync report. It is the same on every platform (CRC-64
@@ -75,7 +76,22 @@ func (r *replica) checksum() uint64 {
 			}
 		}
 	}
+	b := r.b
+	put(uint64(b.Islands()))
+	for reg := range int32(b.Regions()) {
+		put(uint64(uint32(b.RegionIsland(reg)))<<32 | uint64(uint32(b.RegionDeadEnd(reg))))
+	}
 	for _, f := range r.pens {
+		// Each unit's claims in path order from its current cell: the
+		// claim radius is measured from that cell.
+		for s := range f.units {
+			u := &f.units[s]
+			put(u.id)
+			put(uint64(len(u.cells) - u.from))
+			for _, c := range u.cells[u.from:] {
+				put(uint64(c))
+			}
+		}
 		put(uint64(len(f.cells)))
 		for c, hot := range f.nInfl {
 			if hot == 0 && f.nClaim[c] == 0 {

@@ -16,6 +16,14 @@ import (
 // designer-placed waypoint (preprocess.Config.Placed): nothing changes.
 var ErrPlaced = errors.New("hpa: edit blocks a placed waypoint")
 
+// ErrLive is wrapped by the error of a write or publish on a live map
+// none of whose spare copies can take it: one failed to replay a version
+// that succeeded on another, which is a bug (the copy is taken out of
+// service).
+var ErrLive = errors.New("hpa: live map copy out of service")
+
+var errNilLive = fmt.Errorf("%w: a nil *Live (make one with NewLive)", ErrNoBake)
+
 // LiveConfig tunes a Live map. The zero value is the default.
 type LiveConfig struct {
 	// Planner configures the planner of every version (landmarks; its
@@ -42,9 +50,9 @@ type LiveConfig struct {
 	RefreshEvery int
 	// RefreshLag is the number of versions between the publish that
 	// starts a landmark refresh and the one that installs it, which waits
-	// for it if it is not done (0: DefaultRefreshLag, or one per 2048
-	// waypoint slots if more: 8 on a 512² StarCraft map, about 300 on a
-	// generated 8192² one).
+	// for it if it is not done (0 or less: DefaultRefreshLag, or one per
+	// 2048 waypoint slots if more: 2 or 3 on the 512² StarCraft maps,
+	// about 300 on a generated 8192² one).
 	RefreshLag int
 }
 
@@ -179,6 +187,9 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 // the copy's version, as a query does, since a copy that stops being the
 // published one may be caught up (its version rewritten) at once.
 func (l *Live) Version() uint64 {
+	if l == nil {
+		return 0
+	}
 	r := l.acquire()
 	v := r.ver
 	l.release(r)
@@ -186,14 +197,28 @@ func (l *Live) Version() uint64 {
 }
 
 // Width and Height return the map's size.
-func (l *Live) Width() int  { return l.w }
-func (l *Live) Height() int { return l.h }
+func (l *Live) Width() int {
+	if l == nil {
+		return 0
+	}
+	return l.w
+}
+
+func (l *Live) Height() int {
+	if l == nil {
+		return 0
+	}
+	return l.h
+}
 
 // Fill blocks (passable false) or opens every cell of r (clipped to the
 // map) in the next version. Blocking a placed waypoint is an error
 // (ErrPlaced) and changes nothing. O(area of r), plus catching the
 // staging copy up (see Live) on the first write after a publish.
 func (l *Live) Fill(r grid.Rect, passable bool) error {
+	if l == nil {
+		return errNilLive
+	}
 	if !passable {
 		for _, p := range l.placed {
 			if p.In(r) {
@@ -208,6 +233,9 @@ func (l *Live) Fill(r grid.Rect, passable bool) error {
 // a cell off the map (grid.ErrOutOfBounds) or a placed waypoint blocked
 // (ErrPlaced).
 func (l *Live) SetPassable(pt grid.Point, passable bool) error {
+	if l == nil {
+		return errNilLive
+	}
 	if !passable && slices.Contains(l.placed, pt) {
 		return fmt.Errorf("%w: SetPassable %v", ErrPlaced, pt)
 	}
@@ -229,8 +257,16 @@ func (l *Live) SetWeight(pt grid.Point, w uint8) error {
 // write applies o to the staging copy and keeps it for the others. An
 // op that fails must change nothing; it is dropped.
 func (l *Live) write(o op) error {
+	if l == nil {
+		return errNilLive
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	return l.writeLocked(o)
+}
+
+// writeLocked is write with l.mu held.
+func (l *Live) writeLocked(o op) error {
 	r, err := l.staging()
 	if err != nil {
 		return err
@@ -265,6 +301,9 @@ func (l *Live) write(o op) error {
 // An error leaves the version as it was; it comes only from a bake that
 // does not hold together after the edits, which is a bug.
 func (l *Live) Publish() (uint64, error) {
+	if l == nil {
+		return 0, errNilLive
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.pending) == 0 {
@@ -276,7 +315,10 @@ func (l *Live) Publish() (uint64, error) {
 	}
 	bakeVer := r.b.Version()
 	if err := l.settle(r); err != nil {
-		return l.version, err
+		// A bug: the copy is left out of service; the writes stay pending
+		// and go to the next staging copy.
+		r.broken, l.stage = true, nil
+		return l.version, fmt.Errorf("%w: %w", ErrLive, err)
 	}
 	l.version++
 	r.ver = l.version
@@ -288,9 +330,7 @@ func (l *Live) Publish() (uint64, error) {
 	case l.refresh != nil && l.refresh.install == l.version:
 		bt.install, l.refresh = l.refresh, nil
 		l.refreshes++
-		if err := r.p.installRefresh(bt.install); err != nil {
-			return l.version, err
-		}
+		r.p.installRefresh(bt.install)
 	case l.refresh == nil && l.cfg.RefreshEvery > 0 && l.edits >= l.cfg.RefreshEvery && r.p.lm != nil:
 		l.edits = 0
 		l.refresh = l.startRefresh(r, l.version)
@@ -311,9 +351,7 @@ func (l *Live) Publish() (uint64, error) {
 		}
 	}
 	if lag != nil {
-		if err := l.catchUpTo(lag, lag.ver+2); err != nil {
-			return l.version, err
-		}
+		_ = l.catchUpTo(lag, lag.ver+2) // a failure takes the copy out of service
 	}
 	// Drop the batches every copy has.
 	oldest := l.version
@@ -361,14 +399,21 @@ func (l *Live) staging() (*replica, error) {
 		}
 		if best != nil {
 			if err := l.catchUp(best); err != nil {
-				return nil, err
+				continue // out of service now: try another
+			}
+			// Writes made on a copy that failed to publish them.
+			for _, o := range l.pending {
+				if err := o(best); err != nil {
+					best.broken = true
+					return nil, fmt.Errorf("%w: replaying a pending write: %w", ErrLive, err)
+				}
 			}
 			best.sum.Store(nil)
 			l.stage = best
 			return best, nil
 		}
 		if spares == 0 {
-			return nil, errors.New("hpa: every spare copy of the live map is out of service")
+			return nil, fmt.Errorf("%w: no spare copy left", ErrLive)
 		}
 		<-l.wake
 	}
@@ -414,21 +459,18 @@ func (l *Live) catchUpTo(r *replica, to uint64) error {
 		for _, o := range bt.ops {
 			if err := o(r); err != nil {
 				r.broken = true
-				return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+				return fmt.Errorf("%w: replaying version %d: %w", ErrLive, bt.ver, err)
 			}
 		}
 		if err := l.settle(r); err != nil {
 			r.broken = true
-			return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
+			return fmt.Errorf("%w: replaying version %d: %w", ErrLive, bt.ver, err)
 		}
 		if bt.start {
 			r.p.beginRefresh()
 		}
 		if bt.install != nil {
-			if err := r.p.installRefresh(bt.install); err != nil {
-				r.broken = true
-				return fmt.Errorf("hpa: replaying version %d on a copy: %w", bt.ver, err)
-			}
+			r.p.installRefresh(bt.install)
 		}
 		r.ver = bt.ver
 		r.sum.Store(nil)

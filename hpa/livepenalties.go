@@ -1,6 +1,8 @@
 package hpa
 
 import (
+	"fmt"
+
 	"github.com/rtspath/rtspath/grid"
 )
 
@@ -10,7 +12,8 @@ import (
 // version it runs on and never a write in progress. Its methods are
 // those of Penalties, with the same errors and costs (plus catching the
 // staging copy up, see Live), applied to every copy of the map in turn.
-// Reads (Influence, ClaimsAt, Claims) see the writes not yet published.
+// Reads (Influence, ClaimsAt, Claims) see the published version, as
+// queries do, not the writes since.
 type LivePenalties struct {
 	l   *Live
 	idx int
@@ -18,16 +21,22 @@ type LivePenalties struct {
 
 // NewPenalties adds a penalty layer to the map, empty, from the next
 // version on (a query with it on an older version gets ErrOptions).
+// Safe to call from several goroutines: each gets its own layer.
 func (l *Live) NewPenalties(cfg PenaltyConfig) *LivePenalties {
+	f := &LivePenalties{l: l}
+	if l == nil {
+		return f
+	}
 	l.mu.Lock()
-	idx := l.layers
-	l.layers++
-	l.mu.Unlock()
-	_ = l.write(func(x *replica) error {
+	defer l.mu.Unlock()
+	f.idx = l.layers
+	if l.writeLocked(func(x *replica) error {
 		x.pens = append(x.pens, x.p.NewPenalties(cfg))
 		return nil
-	})
-	return &LivePenalties{l: l, idx: idx}
+	}) == nil {
+		l.layers++
+	}
+	return f
 }
 
 // For returns the layer as unit sees it, for Options.Penalty in a
@@ -35,7 +44,15 @@ func (l *Live) NewPenalties(cfg PenaltyConfig) *LivePenalties {
 func (f *LivePenalties) For(unit uint64) Penalty { return Penalty{live: f, unit: unit} }
 
 func (f *LivePenalties) write(o func(p *Penalties) error) error {
-	return f.l.write(func(x *replica) error { return o(x.pens[f.idx]) })
+	if f == nil || f.l == nil {
+		return fmt.Errorf("%w: a LivePenalties not made by Live.NewPenalties", ErrOptions)
+	}
+	return f.l.write(func(x *replica) error {
+		if f.idx >= len(x.pens) {
+			return fmt.Errorf("%w: the layer was never made (its NewPenalties failed)", ErrOptions)
+		}
+		return o(x.pens[f.idx])
+	})
 }
 
 // SetInfluence is Penalties.SetInfluence, from the next version on.
@@ -87,33 +104,33 @@ func (f *LivePenalties) Release(unit uint64) {
 	_ = f.write(func(p *Penalties) error { p.Release(unit); return nil })
 }
 
-// read runs o on the layer as the writes so far left it.
+// read runs o on the layer as the published version holds it (lock-free:
+// a goroutine that holds a View may read).
 func (f *LivePenalties) read(o func(p *Penalties)) {
-	l := f.l
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	r := l.stage
-	if r == nil {
-		r = l.cur.Load() // no write is pending: the published copy, read-only
+	if f == nil || f.l == nil {
+		return
 	}
+	r := f.l.acquire()
+	defer f.l.release(r)
 	if f.idx < len(r.pens) {
 		o(r.pens[f.idx])
 	}
 }
 
-// Influence is Penalties.Influence, writes not yet published included.
+// Influence is Penalties.Influence in the published version (0 for a
+// layer not published yet).
 func (f *LivePenalties) Influence(pt grid.Point) (v grid.Cost) {
 	f.read(func(p *Penalties) { v = p.Influence(pt) })
 	return v
 }
 
-// ClaimsAt is Penalties.ClaimsAt, writes not yet published included.
+// ClaimsAt is Penalties.ClaimsAt in the published version.
 func (f *LivePenalties) ClaimsAt(pt grid.Point) (n int) {
 	f.read(func(p *Penalties) { n = p.ClaimsAt(pt) })
 	return n
 }
 
-// Claims is Penalties.Claims, writes not yet published included.
+// Claims is Penalties.Claims in the published version.
 func (f *LivePenalties) Claims(unit uint64, dst []grid.Point) []grid.Point {
 	f.read(func(p *Penalties) { dst = p.Claims(unit, dst) })
 	return dst

@@ -84,7 +84,10 @@ type PenaltyConfig struct {
 // the order they claimed in.
 //
 // Writes (influence, claims) and Planner.Sync must not run concurrently
-// with queries that use the layer; queries read it concurrently.
+// with queries that use the layer; queries read it concurrently. A game
+// that writes while queries run uses a live map's layer instead
+// (Live.NewPenalties): writes published with the map, never seen half
+// done.
 type Penalties struct {
 	p   *Planner
 	cfg PenaltyConfig

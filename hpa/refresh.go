@@ -4,11 +4,12 @@ import (
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// Landmark refreshes of a live map. A publish repairs the landmark
-// distances only where costs fell (navgraph.Landmarks.Repair), so that the
-// ALT bound stays admissible; where buildings went up it stays as it was,
-// a little looser each time, and after a few hundred buildings the coarse
-// search expands more than on a fresh bake. So, once publishes have
+// Landmark refreshes of a live map. A publish lowers the landmark
+// distances where costs fell (navgraph.Landmarks.Repair), so that the ALT
+// bound stays admissible, and raises them where costs rose only a bounded
+// way out from the edit (Landmarks.Raise), so the bound grows a little
+// looser with each building, and after a few hundred the coarse search
+// expands more than on a fresh bake. So, once publishes have
 // rebuilt LiveConfig.RefreshEvery clusters since the last refresh, one
 // starts picking the landmarks afresh on a snapshot of its waypoint graph,
 // on a goroutine of its own, and the publish RefreshLag versions later
@@ -59,21 +60,22 @@ func (p *Planner) beginRefresh() {
 
 // installRefresh puts the refreshed landmarks in place, repaired for the
 // waypoints rewritten since the refresh began. If the planner synced in
-// full meanwhile (its landmarks are fresh already) it keeps its own.
-func (p *Planner) installRefresh(job *refresh) error {
+// full meanwhile (its landmarks are fresh already), or the pick or its
+// repair failed (which every copy sees alike), it keeps its own, which
+// are still admissible.
+func (p *Planner) installRefresh(job *refresh) {
 	<-job.done
 	p.refreshing = false
 	if p.refreshBroken || job.err != nil || job.lm == nil || p.lm == nil {
-		return nil // a failed pick leaves the repaired landmarks, still admissible
+		return
 	}
 	lm := job.lm.Clone()
 	if _, err := lm.Repair(p.tier.Graph, p.refreshNodes); err != nil {
-		return p.Sync()
+		return
 	}
 	p.lm = lm
 	p.lmCells = p.lmCells[:0]
 	for _, v := range lm.Nodes() {
 		p.lmCells = append(p.lmCells, p.tier.Points[v].Cell)
 	}
-	return nil
 }

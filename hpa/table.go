@@ -36,6 +36,9 @@ func (t *table[K]) get(k K) int32 {
 		return -1
 	}
 	k++
+	if k == 0 { // the largest K, which the table never holds
+		return -1
+	}
 	mask := len(t.keys) - 1
 	for i := t.slot(k); ; i = (i + 1) & mask {
 		switch t.keys[i] {
@@ -85,6 +88,9 @@ func (t *table[K]) del(k K) {
 		return
 	}
 	k++
+	if k == 0 {
+		return
+	}
 	mask := len(t.keys) - 1
 	i := t.slot(k)
 	for t.keys[i] != k {

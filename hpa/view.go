@@ -20,7 +20,13 @@ type View struct {
 }
 
 // Acquire pins the published version. Lock-free, O(1).
-func (l *Live) Acquire() View { return View{l, l.acquire()} }
+// A nil *Live gives the zero View.
+func (l *Live) Acquire() View {
+	if l == nil {
+		return View{}
+	}
+	return View{l, l.acquire()}
+}
 
 // Release unpins the version; the View must not be used after. Releasing
 // a zero View does nothing.
@@ -66,11 +72,21 @@ type LiveQuery struct {
 }
 
 // NewQuery returns query state for l.
-func (l *Live) NewQuery() *LiveQuery { return &LiveQuery{l: l, qs: make([]*Query, len(l.reps))} }
+// (A nil *Live gives one whose queries return an error wrapping
+// ErrNoBake.)
+func (l *Live) NewQuery() *LiveQuery {
+	if l == nil {
+		return &LiveQuery{}
+	}
+	return &LiveQuery{l: l, qs: make([]*Query, len(l.reps))}
+}
 
 // Find answers one query on the version published when it begins, as
 // Query.Find does; Result.Version says which. O(1) more than Query.Find.
 func (lq *LiveQuery) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
+	if lq == nil || lq.l == nil {
+		return Result{Path: dst[:0]}, errNilLive
+	}
 	r := lq.l.acquire()
 	res, err := lq.find(r, start, goal, opt, dst)
 	lq.l.release(r)
@@ -79,6 +95,9 @@ func (lq *LiveQuery) Find(start, goal grid.Point, opt Options, dst []grid.Point)
 
 // FindIn answers one query on the version v pins (v from the same Live).
 func (lq *LiveQuery) FindIn(v View, start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
+	if lq == nil || lq.l == nil {
+		return Result{Path: dst[:0]}, errNilLive
+	}
 	if v.l != lq.l || v.r == nil {
 		return Result{Path: dst[:0]}, fmt.Errorf("%w: FindIn with a View of another live map", ErrOptions)
 	}
