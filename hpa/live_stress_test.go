@@ -54,7 +54,7 @@ func stressDuration() time.Duration {
 //
 // Run it under -race: go test -race -short -run TestLiveStress ./hpa in
 // CI; -live.stress sets how long (the acceptance run: go test -race -run
-// TestLiveStress -live.stress 60s ./hpa). It runs on past that until at
+// TestLiveStress ./hpa -live.stress 60s). It runs on past that until at
 // least 50 versions were published and 200 answers checked (a publish
 // under -race on a loaded machine takes tens of milliseconds), and fails
 // if a minute more was not enough.
