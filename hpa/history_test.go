@@ -42,15 +42,7 @@ func TestHistoryIndependence(t *testing.T) {
 	// the edits moved the farthest points, which one map may not see.
 	for k, name := range []string{"brc000d", "den011d", "lak303d"} {
 		t.Run("dao/"+name, func(t *testing.T) {
-			maps, err := testmaps.List(testmaps.Require(t), "dao")
-			if err != nil {
-				t.Fatal(err)
-			}
-			i := slices.IndexFunc(maps, func(m testmaps.Map) bool { return m.Name == name })
-			if i < 0 {
-				t.Fatalf("dao/%s.map not found", name)
-			}
-			checkHistory(t, testmaps.ReadGrid(t, maps[i].Path), 0, uint64(8+k))
+			checkHistory(t, testmaps.Grid(t, "dao", name), 0, uint64(8+k))
 		})
 	}
 }

@@ -6,9 +6,7 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
-	"github.com/rtspath/rtspath/internal/mapgen"
 	"github.com/rtspath/rtspath/internal/oracle"
-	"github.com/rtspath/rtspath/preprocess"
 )
 
 // FuzzLive drives a live map through its public API from a script: edits
@@ -23,14 +21,7 @@ import (
 //
 // The seeds (and so `go test`) run 48 random scripts; CI fuzzes further.
 func FuzzLive(f *testing.F) {
-	r := rand.New(rand.NewPCG(15, 16))
-	for range 48 {
-		script := make([]byte, 40+r.IntN(200))
-		for i := range script {
-			script[i] = byte(r.Uint32())
-		}
-		f.Add(script)
-	}
+	addScripts(f, rand.New(rand.NewPCG(15, 16)), 48, 200)
 	f.Fuzz(func(t *testing.T, script []byte) {
 		if len(script) < 2 {
 			return
@@ -60,18 +51,9 @@ type liveSession struct {
 }
 
 func newLiveSession(t *testing.T, seed, rule byte) *liveSession {
-	rules := []grid.Movement{grid.Octile, grid.OctileCutCorners, grid.Cardinal}
-	g, err := mapgen.NewGrid(mapgen.Config{Width: sessW, Height: sessH, Seed: uint64(seed)},
-		grid.MapOptions{Movement: rules[int(rule)%3], SwampWeight: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := preprocess.Build(g.Clone(), preprocess.Config{ClusterSize: 8, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, b := sessionBake(t, seed, rule) // NewLive copies the bake and its grid
 	// Three copies: one may be held by s.held while the writer needs two.
-	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 3, Planner: hpa.Config{Landmarks: 4, Workers: 1}})
+	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 3, Planner: sessionConfig})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,15 +65,6 @@ func newLiveSession(t *testing.T, seed, rule byte) *liveSession {
 	}
 	s.publish()
 	return s
-}
-
-func (s *liveSession) point(rd *reader) grid.Point {
-	return grid.Pt(rd.byte()%(sessW+4)-2, rd.byte()%(sessH+4)-2)
-}
-
-func (s *liveSession) rect(rd *reader) grid.Rect {
-	p := s.point(rd)
-	return grid.Rect{Min: p, Max: p.Add(grid.Pt(1+rd.byte()%6, 1+rd.byte()%6))}
 }
 
 // publish publishes and snapshots the test's grid and model as the new
@@ -124,20 +97,20 @@ func (s *liveSession) step(rd *reader) {
 	t := s.t
 	switch op := rd.byte() % 13; op {
 	case 0, 1:
-		r := s.rect(rd)
+		r := rd.rect()
 		s.g.Fill(r, op == 1)
 		s.agreeErr("Fill", s.l.Fill(r, op == 1), nil)
 	case 2:
-		r, w := s.rect(rd), uint8(rd.byte()%6)
+		r, w := rd.rect(), uint8(rd.byte()%6)
 		s.agreeErr("FillWeight", s.l.FillWeight(r, w), s.g.FillWeight(r, w))
 	case 3:
-		p, open := s.point(rd), rd.byte()%2 == 0
+		p, open := rd.point(), rd.byte()%2 == 0
 		s.agreeErr("SetPassable", s.l.SetPassable(p, open), s.g.SetPassable(p, open))
 	case 4:
-		p, w := s.point(rd), uint8(rd.byte()%6)
+		p, w := rd.point(), uint8(rd.byte()%6)
 		s.agreeErr("SetWeight", s.l.SetWeight(p, w), s.g.SetWeight(p, w))
 	case 5:
-		c := s.point(rd)
+		c := rd.point()
 		peak := grid.Cost(rd.byte()) * grid.Straight
 		if rd.byte()%8 == 0 {
 			peak = hpa.MaxPenalty
@@ -149,13 +122,13 @@ func (s *liveSession) step(rd *reader) {
 		unit := uint64(rd.byte() % 4)
 		switch rd.byte() % 3 {
 		case 0:
-			res, err := s.lq.Find(s.point(rd), s.point(rd), hpa.Options{}, s.buf)
+			res, err := s.lq.Find(rd.point(), rd.point(), hpa.Options{}, s.buf)
 			s.buf = res.Path
 			if err == nil && res.Status == hpa.Found {
 				s.pen.claim(unit, res.Path)
 			}
 		case 1:
-			s.pen.advance(unit, s.point(rd))
+			s.pen.advance(unit, rd.point())
 		case 2:
 			s.pen.release(unit)
 		}
@@ -173,8 +146,8 @@ func (s *liveSession) step(rd *reader) {
 		reqs := make([]hpa.Request, n)
 		units := make([]uint64, n)
 		for i := range reqs {
-			reqs[i].Start, reqs[i].Goal = s.point(rd), s.point(rd)
-			reqs[i].Options, units[i] = s.options(rd)
+			reqs[i].Start, reqs[i].Goal = rd.point(), rd.point()
+			reqs[i].Options, units[i] = rd.options(s.pen.f)
 		}
 		if s.heldOn {
 			s.out = s.held.FindAll(reqs, s.out, 1+rd.byte()%3)
@@ -188,8 +161,8 @@ func (s *liveSession) step(rd *reader) {
 			s.check(reqs[i].Start, reqs[i].Goal, reqs[i].Options, units[i], a.Result, a.Err)
 		}
 	default:
-		a, z := s.point(rd), s.point(rd)
-		opt, unit := s.options(rd)
+		a, z := rd.point(), rd.point()
+		opt, unit := rd.options(s.pen.f)
 		var res hpa.Result
 		var err error
 		if s.heldOn && rd.byte()%2 == 0 {
@@ -206,23 +179,6 @@ func (s *liveSession) step(rd *reader) {
 		s.buf = res.Path
 		s.check(a, z, opt, unit, res, err)
 	}
-}
-
-func (s *liveSession) options(rd *reader) (hpa.Options, uint64) {
-	flags := rd.byte()
-	opt := hpa.Options{Smooth: hpa.Smoothing(flags % 3), Nearest: flags&4 != 0}
-	if flags&8 != 0 {
-		opt.FirstSteps = 1 + rd.byte()%8
-	}
-	if flags&16 != 0 {
-		opt.MaxExpansions = 1 + rd.byte()*4
-	}
-	unit := nobody
-	if flags&64 != 0 {
-		unit = uint64(rd.byte() % 5)
-		opt.Penalty = s.pen.f.For(unit)
-	}
-	return opt, unit
 }
 
 func (s *liveSession) check(a, z grid.Point, opt hpa.Options, unit uint64, res hpa.Result, err error) {

@@ -31,15 +31,7 @@ func TestLiveEdits(t *testing.T) {
 		checkLive(t, g, 16, 3, 5)
 	})
 	t.Run("dao/den011d", func(t *testing.T) {
-		maps, err := testmaps.List(testmaps.Require(t), "dao")
-		if err != nil {
-			t.Fatal(err)
-		}
-		i := slices.IndexFunc(maps, func(m testmaps.Map) bool { return m.Name == "den011d" })
-		if i < 0 {
-			t.Fatal("dao/den011d.map not found")
-		}
-		checkLive(t, testmaps.ReadGrid(t, maps[i].Path), 0, 2, 6)
+		checkLive(t, testmaps.Grid(t, "dao", "den011d"), 0, 2, 6)
 	})
 }
 

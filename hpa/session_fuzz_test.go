@@ -32,14 +32,7 @@ import (
 //
 // The seeds (and so `go test`) run 64 random scripts; CI fuzzes further.
 func FuzzSession(f *testing.F) {
-	r := rand.New(rand.NewPCG(13, 14))
-	for range 64 {
-		script := make([]byte, 40+r.IntN(160))
-		for i := range script {
-			script[i] = byte(r.Uint32())
-		}
-		f.Add(script)
-	}
+	addScripts(f, rand.New(rand.NewPCG(13, 14)), 64, 160)
 	f.Fuzz(func(t *testing.T, script []byte) {
 		if len(script) < 2 {
 			return
@@ -49,6 +42,17 @@ func FuzzSession(f *testing.F) {
 			s.step(&rd)
 		}
 	})
+}
+
+// addScripts seeds f with n random scripts of 40 to 40+span-1 bytes.
+func addScripts(f *testing.F, r *rand.Rand, n, span int) {
+	for range n {
+		script := make([]byte, 40+r.IntN(span))
+		for i := range script {
+			script[i] = byte(r.Uint32())
+		}
+		f.Add(script)
+	}
 }
 
 // reader hands out the script's bytes; past the end it gives zeros.
@@ -85,7 +89,9 @@ type session struct {
 
 const sessW, sessH = 40, 32
 
-func newSession(t *testing.T, seed, rule byte) *session {
+// sessionBake returns a script's map (the seed and movement rule from
+// its first two bytes) and its bake.
+func sessionBake(t *testing.T, seed, rule byte) (*grid.Grid, *preprocess.Bake) {
 	rules := []grid.Movement{grid.Octile, grid.OctileCutCorners, grid.Cardinal}
 	g, err := mapgen.NewGrid(mapgen.Config{Width: sessW, Height: sessH, Seed: uint64(seed)},
 		grid.MapOptions{Movement: rules[int(rule)%3], SwampWeight: 3})
@@ -96,31 +102,62 @@ func newSession(t *testing.T, seed, rule byte) *session {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pl := hpa.NewPlanner(b, hpa.Config{Landmarks: 4, Workers: 1})
+	return g, b
+}
+
+// sessionConfig is the planner of a script's map.
+var sessionConfig = hpa.Config{Landmarks: 4, Workers: 1}
+
+func newSession(t *testing.T, seed, rule byte) *session {
+	g, b := sessionBake(t, seed, rule)
+	pl := hpa.NewPlanner(b, sessionConfig)
 	return &session{t: t, g: g, b: b, pl: pl, q: pl.NewQuery(),
 		pen: newMirror(t, pl, g, hpa.PenaltyConfig{})}
 }
 
-func (s *session) point(rd *reader) grid.Point {
-	// Mostly on the map, sometimes just off it.
+// point reads a cell: mostly on the map, sometimes just off it.
+func (rd *reader) point() grid.Point {
 	return grid.Pt(rd.byte()%(sessW+4)-2, rd.byte()%(sessH+4)-2)
 }
 
-func (s *session) rect(rd *reader) grid.Rect {
-	p := s.point(rd)
+// rect reads a rectangle of 1 to 6 cells a side at a point.
+func (rd *reader) rect() grid.Rect {
+	p := rd.point()
 	return grid.Rect{Min: p, Max: p.Add(grid.Pt(1+rd.byte()%6, 1+rd.byte()%6))}
+}
+
+// options reads a query's options and the unit it is made for (nobody
+// unless it pays layer's penalties).
+func (rd *reader) options(layer penaltyLayer) (hpa.Options, uint64) {
+	flags := rd.byte()
+	opt := hpa.Options{Smooth: hpa.Smoothing(flags % 3), Nearest: flags&4 != 0}
+	if flags&8 != 0 {
+		opt.FirstSteps = 1 + rd.byte()%8
+	}
+	if flags&16 != 0 {
+		opt.MaxExpansions = 1 + rd.byte()*4
+	}
+	if flags&32 != 0 {
+		opt.SmoothPasses = rd.byte() % (hpa.MaxSmoothPasses + 1)
+	}
+	unit := nobody
+	if flags&64 != 0 {
+		unit = uint64(rd.byte() % 5)
+		opt.Penalty = layer.For(unit)
+	}
+	return opt, unit
 }
 
 func (s *session) step(rd *reader) {
 	t := s.t
 	switch op := rd.byte() % 10; op {
 	case 0, 1: // a building goes up, or a patch is cleared
-		r := s.rect(rd)
+		r := rd.rect()
 		s.g.Fill(r, op == 1)
 		s.edited(r)
 		s.apply(rd)
 	case 2: // terrain changes
-		r := s.rect(rd)
+		r := rd.rect()
 		if err := s.g.FillWeight(r, uint8(1+rd.byte()%5)); err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +168,7 @@ func (s *session) step(rd *reader) {
 	case 4:
 		s.sync()
 	case 5: // influence
-		c := s.point(rd)
+		c := rd.point()
 		peak := grid.Cost(rd.byte()) * grid.Straight
 		if rd.byte()%8 == 0 {
 			peak = hpa.MaxPenalty
@@ -143,13 +180,13 @@ func (s *session) step(rd *reader) {
 		unit := uint64(rd.byte() % 4)
 		switch rd.byte() % 3 {
 		case 0:
-			res, err := s.q.Find(s.point(rd), s.point(rd), hpa.Options{}, s.buf)
+			res, err := s.q.Find(rd.point(), rd.point(), hpa.Options{}, s.buf)
 			s.buf = res.Path
 			if err == nil && res.Status == hpa.Found {
 				s.pen.claim(unit, res.Path)
 			}
 		case 1:
-			s.pen.advance(unit, s.point(rd))
+			s.pen.advance(unit, rd.point())
 		case 2:
 			s.pen.release(unit)
 		}
@@ -186,7 +223,7 @@ func (s *session) update(rd *reader) {
 	case 0:
 		r = s.g.Dirty()
 	case 1:
-		r = s.rect(rd)
+		r = rd.rect()
 	case 2:
 		r = grid.R(sessW+5, 0, sessW+9, 3)
 	}
@@ -217,23 +254,8 @@ func (s *session) sync() {
 
 func (s *session) query(rd *reader) {
 	t, g := s.t, s.g
-	a, z := s.point(rd), s.point(rd)
-	flags := rd.byte()
-	opt := hpa.Options{Smooth: hpa.Smoothing(flags % 3), Nearest: flags&4 != 0}
-	if flags&8 != 0 {
-		opt.FirstSteps = 1 + rd.byte()%8
-	}
-	if flags&16 != 0 {
-		opt.MaxExpansions = 1 + rd.byte()*4
-	}
-	if flags&32 != 0 {
-		opt.SmoothPasses = rd.byte() % (hpa.MaxSmoothPasses + 1)
-	}
-	unit := nobody
-	if flags&64 != 0 {
-		unit = uint64(rd.byte() % 5)
-		opt.Penalty = s.pen.f.For(unit)
-	}
+	a, z := rd.point(), rd.point()
+	opt, unit := rd.options(s.pen.f)
 	res, err := s.q.Find(a, z, opt, s.buf)
 	s.buf = res.Path
 	if s.unapplied || s.unsynced {

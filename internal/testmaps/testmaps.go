@@ -97,6 +97,20 @@ func All(tb testing.TB, sets ...string) []Map {
 	return maps
 }
 
+// Grid reads the map name of set (as "dao", "den011d") from the map
+// folder, skipping tb as Require does when there is none and failing it
+// when the map is not there.
+func Grid(tb testing.TB, set, name string) *grid.Grid {
+	tb.Helper()
+	for _, m := range All(tb, set) {
+		if m.Name == name {
+			return ReadGrid(tb, m.Path)
+		}
+	}
+	tb.Fatalf("%s/%s.map not found", set, name)
+	return nil
+}
+
 // ReadGrid reads a .map file under the Moving AI rule, failing tb on error.
 func ReadGrid(tb testing.TB, path string) *grid.Grid {
 	tb.Helper()
