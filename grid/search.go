@@ -21,6 +21,14 @@ type Options struct {
 	// MaxExpansions stops the search after that many expanded cells
 	// (0 = no limit): an upper bound on the work of one call.
 	MaxExpansions int
+	// Pause, if not nil, is called when the search has expanded
+	// MaxExpansions cells (with MaxExpansions > 0), before it expands
+	// that cell's neighbours; it returns the new bound. A bound above
+	// expanded goes on exactly where the search stood, as if the bound
+	// had been that from the start; any other stops it (Exhausted). A
+	// caller that spreads one search over game ticks suspends in Pause
+	// (a coroutine) and returns the next tick's allowance.
+	Pause func(expanded int) int
 	// Avoid, if not nil, names cells (by Grid.Index) the search must not
 	// enter: the result is the least-cost path among those that avoid
 	// them. The goal and targets are never avoided. Preprocessing uses it
@@ -406,8 +414,14 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			}
 		}
 		if opt.MaxExpansions > 0 && expanded >= opt.MaxExpansions {
-			status = Exhausted
-			break
+			if opt.Pause == nil {
+				status = Exhausted
+				break
+			}
+			if opt.MaxExpansions = opt.Pause(expanded); expanded >= opt.MaxExpansions {
+				status = Exhausted
+				break
+			}
 		}
 		gi := y*gw + x
 		m := moves[gi]

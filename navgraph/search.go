@@ -39,6 +39,12 @@ type Query struct {
 	// search expands at most that many nodes. A search it stops before
 	// the best path is proved best reports Exhausted, never Found.
 	MaxExpansions int
+	// Pause, if not nil, is called when the search is about to expand
+	// its node number MaxExpansions+1 (with MaxExpansions > 0); it returns
+	// the new bound. A bound above expanded goes on exactly where the
+	// search stood, as if the bound had been that from the start; any
+	// other stops it (Exhausted). See grid.Options.Pause.
+	Pause func(expanded int) int
 	// Penalty, if not nil, adds a cost to edges, indexed by
 	// Graph.EdgeID: a value of 0 or more is added as it is; a negative
 	// value says the penalty depends on who asks, and PenaltyFunc(edge)
@@ -210,6 +216,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	// node whose f is below best: then a cheaper path may exist.
 	best, bestNode := Unreachable, int32(-1)
 	capped := false
+	limit := q.MaxExpansions
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		if it.f >= best {
@@ -219,10 +226,15 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if it.g != s.cost[u] {
 			continue // stale
 		}
-		if q.MaxExpansions > 0 && res.Expanded >= q.MaxExpansions {
-			// A live open node could still lead to a cheaper path.
-			capped = true
-			break
+		if limit > 0 && res.Expanded >= limit {
+			if q.Pause != nil {
+				limit = q.Pause(res.Expanded)
+			}
+			if res.Expanded >= limit {
+				// A live open node could still lead to a cheaper path.
+				capped = true
+				break
+			}
 		}
 		res.Expanded++
 		if s.tgen[u] == gen {

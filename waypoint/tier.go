@@ -167,6 +167,14 @@ func (t *Tier) Route(s *grid.Searcher, u, v int32, dst []grid.Point) ([]grid.Poi
 // ErrExhausted itself (no allocation), with no route. Cost as Route, at
 // most maxExpansions cells expanded.
 func (t *Tier) RouteWithin(s *grid.Searcher, u, v int32, maxExpansions int, dst []grid.Point) ([]grid.Point, int, error) {
+	return t.RoutePaced(s, u, v, maxExpansions, nil, dst)
+}
+
+// RoutePaced is RouteWithin whose cluster search calls pause (if not
+// nil) when it reaches its bound, as grid.Options.Pause says: a search
+// spread over game ticks. The route is the one RouteWithin finds with the
+// bound that pause leaves in the end.
+func (t *Tier) RoutePaced(s *grid.Searcher, u, v int32, maxExpansions int, pause func(int) int, dst []grid.Point) ([]grid.Point, int, error) {
 	if t.Graph == nil || t.ClusterSize < 1 || len(t.Points) < t.Graph.Len() {
 		return dst[:0], 0, fmt.Errorf("%w: graph %v, cluster size %d, %d points", ErrTier, t.Graph != nil, t.ClusterSize, len(t.Points))
 	}
@@ -192,7 +200,7 @@ func (t *Tier) RouteWithin(s *grid.Searcher, u, v int32, maxExpansions int, dst 
 	if c, ok := g.StepLineCost(a.Cell, b.Cell, grid.Cost(want)+1); ok && navgraph.Cost(c) == want {
 		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), 0, nil
 	}
-	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster)), MaxExpansions: maxExpansions}, dst)
+	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster)), MaxExpansions: max(maxExpansions, 0), Pause: pause}, dst)
 	switch {
 	case err != nil:
 		return res.Path, res.Expanded, fmt.Errorf("%w: %d→%d: %w", ErrRoute, u, v, err)
