@@ -26,26 +26,23 @@ func (b *budget) limit() (int, error) {
 	return b.max - b.used, nil
 }
 
-// take counts n more expansions, or returns errSpent when they do not fit.
-func (b *budget) take(n int) error {
-	if b.max > 0 && b.used+n > b.max {
-		return errSpent
-	}
-	b.used += n
-	return nil
-}
-
 // search runs the fine searcher from a to z under opt within the call's
 // budget; a search the budget stopped returns errSpent (its result, a
 // partial path with opt.Nearest, is returned too).
+//
+// A sliced query (q.pc) may wait for its next slice inside the search
+// (errCancelled if it was cancelled meanwhile).
 func (q *Query) search(a, z grid.Point, opt grid.Options, dst []grid.Point) (grid.Result, error) {
-	n, err := q.bud.limit()
-	if err != nil {
+	var err error
+	if opt.MaxExpansions, opt.Pause, err = q.limit(); err != nil {
 		return grid.Result{Path: dst[:0]}, err
 	}
-	opt.MaxExpansions = n
-	r, err := q.fine.FindPath(a, z, opt, dst)
-	q.bud.used += r.Expanded
+	f := q.fineSearcher()
+	r, err := f.FindPath(a, z, opt, dst)
+	q.doneFine(f)
+	if e := q.settle(r.Expanded); e != nil {
+		return r, e
+	}
 	if err == nil && r.Status == grid.Exhausted {
 		err = errSpent
 	}

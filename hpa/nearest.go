@@ -60,7 +60,7 @@ func (q *Query) nearestCell(start, goal grid.Point) (grid.Point, error) {
 				if cx < 0 || cx >= cw {
 					continue
 				}
-				if err := q.bud.take(1); err != nil {
+				if err := q.take(1); err != nil {
 					return start, err
 				}
 				c := cy*cw + cx
@@ -73,7 +73,7 @@ func (q *Query) nearestCell(start, goal grid.Point) (grid.Point, error) {
 					continue
 				}
 				for y := r.Min.Y; y < r.Max.Y; y++ {
-					if err := q.bud.take(r.Dx()); err != nil {
+					if err := q.take(r.Dx()); err != nil {
 						return start, err
 					}
 					for x := r.Min.X; x < r.Max.X; x++ {

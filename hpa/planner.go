@@ -225,7 +225,7 @@ func (q *Query) stale() error {
 	switch {
 	case p.err != nil:
 		return p.err
-	case p.version != p.bake.Version() || q.fine.Grid() != p.g:
+	case p.version != p.bake.Version() || q.fine != nil && q.fine.Grid() != p.g:
 		return errUnsynced
 	case p.bake.Stale():
 		return errUnapplied

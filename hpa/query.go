@@ -42,6 +42,11 @@ type Query struct {
 	legs          int             // legs of the last smoothCells result
 	cidx          []int32         // corners: each corner's index in its cell path
 
+	// A sliced query's pacer (nil: one-shot) and the scratch its searches
+	// borrow (nil: fine and coarse, its own).
+	pc *pacer
+	sc *scratch
+
 	bud   budget // what is left of Options.MaxExpansions
 	track bool   // Nearest under a budget: keep the best partial path
 	// The best partial path so far (legal, from the start), the octile
@@ -109,7 +114,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := q.usePenalty(opt.Penalty, start); err != nil {
 		return res, err
 	}
-	if q.coarse.Graph() != p.tier.Graph {
+	if q.coarse != nil && q.coarse.Graph() != p.tier.Graph {
 		q.coarse.SetGraph(p.tier.Graph)
 	}
 	q.bud = budget{max: opt.MaxExpansions}
@@ -274,13 +279,17 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	if q.pen != nil {
 		q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
 	}
-	if q.cq.MaxExpansions, err = q.bud.limit(); err != nil {
+	if q.cq.MaxExpansions, q.cq.Pause, err = q.limit(); err != nil {
 		return raw, false, err
 	}
-	cr, err := q.coarse.Search(&q.cq, q.nodes)
+	cs2 := q.coarseSearcher()
+	cr, err := cs2.Search(&q.cq, q.nodes)
+	q.doneCoarse(cs2)
 	q.nodes = cr.Path
 	res.Waypoints = cr.Expanded
-	q.bud.used += cr.Expanded
+	if e := q.settle(cr.Expanded); e != nil {
+		return raw, false, e
+	}
 	switch {
 	case err != nil:
 		return raw, false, err
@@ -362,6 +371,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 			return raw, err
 		}
 		i = j
+		q.firstSteps(raw, i == last)
 	}
 	return raw, nil
 }
@@ -421,7 +431,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		for i, z := range q.pts {
 			r, err := q.search(pt, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
 			q.seg = r.Path
-			if errors.Is(err, errSpent) {
+			if errors.Is(err, errSpent) || errors.Is(err, errCancelled) {
 				return eps, err
 			}
 			q.costs[i] = grid.Unreachable
@@ -433,12 +443,16 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 			}
 		}
 	} else {
-		lim, err := q.bud.limit()
+		lim, pause, err := q.limit()
 		if err != nil {
 			return eps, err
 		}
-		n, err := q.fine.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win), MaxExpansions: lim}, q.costs)
-		q.bud.used += n
+		f := q.fineSearcher()
+		defer q.doneFine(f)
+		n, err := f.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win), MaxExpansions: lim, Pause: pause}, q.costs)
+		if e := q.settle(n); e != nil {
+			return eps, e
+		}
 		if err != nil {
 			return eps, nil
 		}
@@ -455,7 +469,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 			}
 		}
 		if best >= 0 {
-			q.seg, _ = q.fine.PathTo(q.pts[best], q.seg)
+			q.seg, _ = f.PathTo(q.pts[best], q.seg)
 			q.offer(q.seg)
 		}
 		if spent {

@@ -190,10 +190,14 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 			return nil, err
 		}
 		if n > 0 && int(r.cost) > n {
-			q.bud.used += n
+			if err := q.spend(n); err != nil {
+				return nil, err
+			}
 			return nil, errSpent
 		}
-		q.bud.used += int(r.cost)
+		if err := q.spend(int(r.cost)); err != nil {
+			return nil, err
+		}
 		return r, nil
 	}
 	used := q.bud.used
@@ -218,12 +222,16 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 // edgeSearch is waypoint.Tier.Route within the call's budget (errSpent
 // when the budget stops its cluster search).
 func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
-	n, err := q.bud.limit()
+	n, pause, err := q.limit()
 	if err != nil {
 		return dst[:0], err
 	}
-	path, k, err := q.p.tier.RouteWithin(q.fine, u, v, n, dst)
-	q.bud.used += k
+	f := q.fineSearcher()
+	path, k, err := q.p.tier.RoutePaced(f, u, v, n, pause, dst)
+	q.doneFine(f)
+	if e := q.settle(k); e != nil {
+		return path, e
+	}
 	if err == waypoint.ErrExhausted {
 		err = errSpent
 	}

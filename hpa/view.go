@@ -110,16 +110,27 @@ func (lq *LiveQuery) find(r *replica, start, goal grid.Point, opt Options, dst [
 		q = r.p.NewQuery()
 		lq.qs[r.id] = q
 	}
-	if lp := opt.Penalty.live; lp != nil {
-		if lp.l != lq.l {
-			return Result{Path: dst[:0]}, errForeignLayer
-		}
-		if lp.idx >= len(r.pens) {
-			return Result{Path: dst[:0]}, fmt.Errorf("%w: Penalty: the layer is not published yet", ErrOptions)
-		}
-		opt.Penalty = Penalty{f: r.pens[lp.idx], unit: opt.Penalty.unit}
+	opt, err := r.options(lq.l, opt)
+	if err != nil {
+		return Result{Path: dst[:0]}, err
 	}
 	res, err := q.Find(start, goal, opt, dst)
 	res.Version = r.ver
 	return res, err
+}
+
+// options returns opt for a query on r (of l): a live penalty layer
+// becomes r's copy of it. Errors: a layer of another map, or one not
+// published yet.
+func (r *replica) options(l *Live, opt Options) (Options, error) {
+	if lp := opt.Penalty.live; lp != nil {
+		if lp.l != l {
+			return opt, errForeignLayer
+		}
+		if lp.idx >= len(r.pens) {
+			return opt, fmt.Errorf("%w: Penalty: the layer is not published yet", ErrOptions)
+		}
+		opt.Penalty = Penalty{f: r.pens[lp.idx], unit: opt.Penalty.unit}
+	}
+	return opt, nil
 }
