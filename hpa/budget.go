@@ -30,8 +30,7 @@ func (b *budget) limit() (int, error) {
 // budget; a search the budget stopped returns errSpent (its result, a
 // partial path with opt.Nearest, is returned too).
 //
-// A sliced query (q.pc) may wait for its next slice inside the search
-// (errCancelled if it was cancelled meanwhile).
+// A sliced query (q.pc) may wait for its next slice inside the search.
 func (q *Query) search(a, z grid.Point, opt grid.Options, dst []grid.Point) (grid.Result, error) {
 	var err error
 	if opt.MaxExpansions, opt.Pause, err = q.limit(); err != nil {
@@ -40,9 +39,7 @@ func (q *Query) search(a, z grid.Point, opt grid.Options, dst []grid.Point) (gri
 	f := q.fineSearcher()
 	r, err := f.FindPath(a, z, opt, dst)
 	q.doneFine(f)
-	if e := q.settle(r.Expanded); e != nil {
-		return r, e
-	}
+	q.settle(r.Expanded)
 	if err == nil && r.Status == grid.Exhausted {
 		err = errSpent
 	}

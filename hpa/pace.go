@@ -7,7 +7,8 @@ import (
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// errCancelled unwinds a sliced query its caller cancelled (Sliced.Cancel).
+// errCancelled unwinds a sliced query its caller cancelled (Sliced.Cancel):
+// the pacer panics with it and the query's coroutine recovers it.
 var errCancelled = errors.New("hpa: sliced query cancelled")
 
 // pacer spreads one query's work over slices (game ticks). The query runs
@@ -33,15 +34,17 @@ type pacer struct {
 	firstAt func(path []grid.Point)
 }
 
-// wait suspends until the next slice when this one is spent; false when
-// the query was cancelled meanwhile.
-func (p *pacer) wait() bool {
-	for p.left <= 0 && !p.cancelled {
-		if !p.suspend() {
+// wait suspends until the next slice when this one is spent. A query
+// cancelled meanwhile unwinds at once by panicking with errCancelled,
+// which its coroutine recovers (Sliced): no code between here and there
+// runs, so nothing reads a map that may have changed since.
+func (p *pacer) wait() {
+	for p.left <= 0 {
+		if p.cancelled || !p.suspend() || p.cancelled {
 			p.cancelled = true
+			panic(errCancelled)
 		}
 	}
-	return !p.cancelled
 }
 
 // hook is grid.Options.Pause and navgraph.Query.Pause for a paced search:
@@ -54,9 +57,7 @@ func (p *pacer) hook(expanded int) int {
 	if p.lim > 0 && expanded >= p.lim {
 		return expanded // the call's budget: stop, as the one-shot search does
 	}
-	if !p.wait() {
-		return expanded
-	}
+	p.wait()
 	return p.bound(expanded)
 }
 
@@ -71,56 +72,44 @@ func (p *pacer) bound(expanded int) int {
 }
 
 // limit returns the expansion bound and pause hook to give the next search
-// (0, nil: no bound), errSpent when the call's budget is gone, and
-// errCancelled when a sliced query was cancelled while it waited for a
-// slice.
+// (0, nil: no bound), or errSpent when the call's budget is gone.
 func (q *Query) limit() (int, func(int) int, error) {
 	n, err := q.bud.limit()
 	pc := q.pc
 	if err != nil || pc == nil {
 		return n, nil, err
 	}
-	if !pc.wait() {
-		return 0, nil, errCancelled
-	}
+	pc.wait()
 	pc.lim, pc.base = n, 0
 	return pc.bound(0), pc.pause, nil
 }
 
 // settle counts the n expansions of the search limit was asked for against
-// the call's budget (and the slice); errCancelled if the query was
-// cancelled while the search waited.
-func (q *Query) settle(n int) error {
+// the call's budget (and the slice).
+func (q *Query) settle(n int) {
 	q.bud.used += n
 	if pc := q.pc; pc != nil {
 		pc.left -= n - pc.base
 		pc.base = 0
-		if pc.cancelled {
-			return errCancelled
-		}
 	}
-	return nil
 }
 
 // spend counts n expansions charged without a search (a cached route, the
 // clusters and cells the nearest-cell search reads) against the call's
 // budget and, slice by slice, against the slices: a sliced query waits
-// where the one-shot call charges at once. errCancelled when cancelled.
-func (q *Query) spend(n int) error {
+// where the one-shot call charges at once.
+func (q *Query) spend(n int) {
 	q.bud.used += n
 	pc := q.pc
 	if pc == nil {
-		return nil
+		return
 	}
 	for n > 0 {
-		if !pc.wait() {
-			return errCancelled
-		}
+		pc.wait()
 		k := min(n, pc.left)
 		pc.left -= k
 		n -= k
 	}
-	return nil
 }
 
 // take charges n expansions that must fit in the call's budget (errSpent,
@@ -129,7 +118,8 @@ func (q *Query) take(n int) error {
 	if q.bud.max > 0 && q.bud.used+n > q.bud.max {
 		return errSpent
 	}
-	return q.spend(n)
+	q.spend(n)
+	return nil
 }
 
 // firstSteps hands the first steps of the route refined so far to a sliced

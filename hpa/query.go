@@ -287,9 +287,7 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	q.doneCoarse(cs2)
 	q.nodes = cr.Path
 	res.Waypoints = cr.Expanded
-	if e := q.settle(cr.Expanded); e != nil {
-		return raw, false, e
-	}
+	q.settle(cr.Expanded)
 	switch {
 	case err != nil:
 		return raw, false, err
@@ -431,7 +429,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		for i, z := range q.pts {
 			r, err := q.search(pt, z, grid.Options{Window: win, Penalty: q.penIn(win)}, q.seg)
 			q.seg = r.Path
-			if errors.Is(err, errSpent) || errors.Is(err, errCancelled) {
+			if errors.Is(err, errSpent) {
 				return eps, err
 			}
 			q.costs[i] = grid.Unreachable
@@ -450,9 +448,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		f := q.fineSearcher()
 		defer q.doneFine(f)
 		n, err := f.FindAll(pt, q.pts, grid.Options{Window: win, Dijkstra: true, Penalty: q.penIn(win), MaxExpansions: lim, Pause: pause}, q.costs)
-		if e := q.settle(n); e != nil {
-			return eps, e
-		}
+		q.settle(n)
 		if err != nil {
 			return eps, nil
 		}

@@ -190,14 +190,10 @@ func (q *Query) edgeRoute(lo, hi int32) (*route, error) {
 			return nil, err
 		}
 		if n > 0 && int(r.cost) > n {
-			if err := q.spend(n); err != nil {
-				return nil, err
-			}
+			q.spend(n)
 			return nil, errSpent
 		}
-		if err := q.spend(int(r.cost)); err != nil {
-			return nil, err
-		}
+		q.spend(int(r.cost))
 		return r, nil
 	}
 	used := q.bud.used
@@ -229,9 +225,7 @@ func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
 	f := q.fineSearcher()
 	path, k, err := q.p.tier.RoutePaced(f, u, v, n, pause, dst)
 	q.doneFine(f)
-	if e := q.settle(k); e != nil {
-		return path, e
-	}
+	q.settle(k)
 	if err == waypoint.ErrExhausted {
 		err = errSpent
 	}

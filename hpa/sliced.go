@@ -111,8 +111,9 @@ func newSliced(p *Planner, l *Live, sc *scratch) *Sliced {
 	c.onFirst = func(path []grid.Point) {
 		c.first = append(c.first[:0], path...)
 		c.hasFirst = true
-		if c.stopFirst && !c.yield(evFirst) {
+		if c.stopFirst && (!c.yield(evFirst) || c.pc.cancelled) {
 			c.pc.cancelled = true
+			panic(errCancelled)
 		}
 	}
 	c.next, c.stop = iter.Pull(iter.Seq[event](c.loop))
@@ -125,7 +126,7 @@ func newSliced(p *Planner, l *Live, sc *scratch) *Sliced {
 func (c *slicedCore) loop(yield func(event) bool) {
 	c.yield = yield
 	for {
-		c.res, c.err = c.q.Find(c.start, c.goal, c.opt, c.dst)
+		c.find()
 		if c.view.r != nil {
 			c.res.Version = c.view.r.ver
 		}
@@ -133,6 +134,20 @@ func (c *slicedCore) loop(yield func(event) bool) {
 			return
 		}
 	}
+}
+
+// find runs the job; a cancelled one unwinds by a panic with errCancelled
+// (see pacer.wait), recovered here.
+func (c *slicedCore) find() {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errCancelled { //nolint:errorlint // the sentinel itself
+				panic(r)
+			}
+			c.res, c.err = Result{Path: c.dst[:0]}, fmt.Errorf("%w: cancelled", ErrSliced)
+		}
+	}()
+	c.res, c.err = c.q.Find(c.start, c.goal, c.opt, c.dst)
 }
 
 func (c *slicedCore) close() {
