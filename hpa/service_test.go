@@ -1,0 +1,190 @@
+package hpa_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/oracle"
+)
+
+// TestServiceAnswersAsFind: on random generated maps, orders of random
+// priorities (goals reachable, on other islands, blocked; with and
+// without Nearest; every smoothing) submitted over several ticks with
+// random budgets: every order gets exactly one Final reply, equal to
+// Query.Find's answer on another planner of the same bake; at most one
+// FirstSteps reply before it, a legal step path from the start (oracle);
+// no tick spends more than its budget; a tick serves the requests in the
+// documented order: no request of lower priority (or same priority,
+// later ticket) gets its first reply while an earlier one still waits
+// for its first.
+func TestServiceAnswersAsFind(t *testing.T) {
+	r := rand.New(rand.NewPCG(161, 162))
+	maps := 30
+	if testing.Short() {
+		maps = 10
+	}
+	var orders, firsts, instant int
+	for i := range maps {
+		g, b := genBake(t, 64+r.IntN(120), 64+r.IntN(120), uint64(9000+i), grid.Movement(i%3), []int{8, 16, 32}[i%3])
+		og := oracle.Graph{G: g}
+		q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+		svc := hpa.NewPlanner(b, hpa.Config{}).NewService(hpa.ServiceConfig{FirstSteps: r.IntN(20) - 2})
+		n := g.Width() * g.Height()
+		type want struct {
+			o     hpa.Order
+			first bool
+			final bool
+		}
+		all := map[hpa.Ticket]*want{}
+		var order []hpa.Ticket // by (priority desc, ticket asc): the service's order
+		for tick := 0; tick < 400; tick++ {
+			if tick < 20 {
+				for range r.IntN(8) {
+					a, z := g.PointAt(r.IntN(n)), g.PointAt(r.IntN(n))
+					o := hpa.Order{Start: a, Goal: z, Priority: r.IntN(3), Options: hpa.Options{Nearest: r.IntN(2) == 0, Smooth: hpa.Smoothing(r.IntN(3))}}
+					tk, err := svc.Submit(o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					all[tk] = &want{o: o}
+					order = append(order, tk)
+					orders++
+				}
+			}
+			slices.SortFunc(order, func(x, y hpa.Ticket) int {
+				if px, py := all[x].o.Priority, all[y].o.Priority; px != py {
+					return py - px
+				}
+				return int(x) - int(y)
+			})
+			budget := []int{1, 50, 300, 2000}[r.IntN(4)]
+			replies := svc.Tick(budget)
+			if svc.Spent() > budget {
+				t.Fatalf("map %d tick %d: spent %d of %d", i, tick, svc.Spent(), budget)
+			}
+			for _, rp := range replies {
+				w := all[rp.Ticket]
+				if w == nil || w.final {
+					t.Fatalf("map %d tick %d: reply for ticket %d unknown or answered", i, tick, rp.Ticket)
+				}
+				what := fmt.Sprintf("map %d tick %d ticket %d %v→%v %+v", i, tick, rp.Ticket, w.o.Start, w.o.Goal, w.o.Options)
+				switch rp.Kind {
+				case hpa.FirstSteps:
+					if w.first {
+						t.Fatalf("%s: two first-steps replies", what)
+					}
+					w.first = true
+					firsts++
+					if len(rp.Path) == 0 || rp.Path[0] != w.o.Start {
+						t.Fatalf("%s: first steps %v", what, rp.Path)
+					}
+					for j := 1; j < len(rp.Path); j++ {
+						if !og.Legal(rp.Path[j-1], rp.Path[j]) {
+							t.Fatalf("%s: first steps %v: illegal step", what, rp.Path)
+						}
+					}
+				case hpa.Final:
+					w.final = true
+					res, err := q.Find(w.o.Start, w.o.Goal, w.o.Options, nil)
+					sameAnswer(t, what, rp.Result, res, rp.Err, err)
+					if rp.Expanded == 0 && !w.first {
+						instant++
+					}
+				default:
+					t.Fatalf("%s: kind %v", what, rp.Kind)
+				}
+			}
+			// The documented order: once a request still waits for its
+			// first reply after a tick with budget to spare, no later
+			// request got one in that tick... checked as: the requests
+			// that got their first reply in this tick come before every
+			// request that still waits for one, except requests answered
+			// with no search.
+			got := map[hpa.Ticket]bool{}
+			for _, rp := range replies {
+				if rp.Kind == hpa.FirstSteps || rp.Kind == hpa.Final && rp.Expanded > 0 {
+					got[rp.Ticket] = true
+				}
+			}
+			waiting := false
+			for _, tk := range order {
+				w := all[tk]
+				switch {
+				case got[tk] && waiting:
+					t.Fatalf("map %d tick %d: ticket %d served before an earlier request got its first reply", i, tick, tk)
+				case !w.first && !w.final:
+					waiting = true
+				}
+			}
+			kept := order[:0]
+			for _, tk := range order {
+				if !all[tk].final {
+					kept = append(kept, tk)
+				}
+			}
+			order = kept
+			if tick >= 20 && svc.Pending() == 0 {
+				break
+			}
+		}
+		if svc.Pending() != 0 {
+			t.Fatalf("map %d: %d requests unanswered after 400 ticks", i, svc.Pending())
+		}
+		for tk, w := range all {
+			if !w.final {
+				t.Fatalf("map %d: ticket %d never answered", i, tk)
+			}
+		}
+		svc.Close()
+	}
+	t.Logf("%d orders, %d first-steps replies, %d answered with no search", orders, firsts, instant)
+	if firsts == 0 || instant == 0 {
+		t.Fatal("no first steps or no instant answers: the test tests little")
+	}
+}
+
+// TestServiceMisuse: bad orders are errors at Submit; Cancel of unknown
+// tickets is false; a closed service refuses orders and ticks nothing.
+func TestServiceMisuse(t *testing.T) {
+	_, b := genBake(t, 64, 64, 5, grid.Octile, 16)
+	svc := hpa.NewPlanner(b, hpa.Config{}).NewService(hpa.ServiceConfig{})
+	if _, err := svc.Submit(hpa.Order{Start: grid.Pt(-1, 0), Goal: grid.Pt(3, 3)}); !errors.Is(err, grid.ErrOutOfBounds) {
+		t.Fatalf("start off the map: %v", err)
+	}
+	if _, err := svc.Submit(hpa.Order{Start: grid.Pt(1, 1), Goal: grid.Pt(3, 3), Options: hpa.Options{MaxExpansions: -1}}); !errors.Is(err, hpa.ErrOptions) {
+		t.Fatalf("bad options: %v", err)
+	}
+	if svc.Cancel(12345) {
+		t.Fatal("Cancel of an unknown ticket")
+	}
+	tk, err := svc.Submit(hpa.Order{Start: grid.Pt(1, 1), Goal: grid.Pt(60, 60)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !svc.Cancel(tk) || svc.Cancel(tk) {
+		t.Fatal("Cancel of a waiting request: want true once")
+	}
+	if rs := svc.Tick(100); len(rs) != 0 {
+		t.Fatalf("replies for a cancelled request: %v", rs)
+	}
+	svc.Close()
+	if _, err := svc.Submit(hpa.Order{Start: grid.Pt(1, 1), Goal: grid.Pt(3, 3)}); !errors.Is(err, hpa.ErrService) {
+		t.Fatalf("Submit after Close: %v", err)
+	}
+	if rs := svc.Tick(100); rs != nil {
+		t.Fatal("Tick after Close replied")
+	}
+	var nilSvc *hpa.Service
+	if _, err := nilSvc.Submit(hpa.Order{}); !errors.Is(err, hpa.ErrService) {
+		t.Fatalf("nil service: %v", err)
+	}
+	nilSvc.Tick(1)
+	nilSvc.Cancel(1)
+	_ = nilSvc.Pending() + nilSvc.Spent() + int(nilSvc.Ticks())
+	nilSvc.Close()
+}
