@@ -46,6 +46,10 @@ type Query struct {
 	// borrow (nil: fine and coarse, its own).
 	pc *pacer
 	sc *scratch
+	// A group's shared coarse search (nil: none), and the source the
+	// last route through it left from.
+	tree    *goalTree
+	treeSrc int
 
 	bud   budget // what is left of Options.MaxExpansions
 	track bool   // Nearest under a budget: keep the best partial path
@@ -265,44 +269,55 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	if q.cq.Sources, err = q.connect(start, cs, q.cq.Sources[:0], true); err != nil {
 		return raw, false, err
 	}
-	if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil {
-		return raw, false, err
-	}
-	if len(q.cq.Sources) == 0 || len(q.cq.Targets) == 0 {
+	if len(q.cq.Sources) == 0 {
 		return raw, false, nil
 	}
 	q.goal = goal
 	q.dS, q.dG = b.DeadEnd(start), b.DeadEnd(goal)
-	q.cq.Avoid = p.deadBits
-	q.cq.Landmarks = p.lm
-	q.cq.Penalty, q.cq.PenaltyFunc = nil, nil
-	if q.pen != nil {
-		q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
-	}
-	if q.cq.MaxExpansions, q.cq.Pause, err = q.limit(); err != nil {
-		return raw, false, err
-	}
-	cs2 := q.coarseSearcher()
-	cr, err := cs2.Search(&q.cq, q.nodes)
-	q.doneCoarse(cs2)
-	q.nodes = cr.Path
-	res.Waypoints = cr.Expanded
-	q.settle(cr.Expanded)
+	var src, tgt navgraph.Cost
+	nodes, ok := q.viaTree(goal, res)
 	switch {
-	case err != nil:
-		return raw, false, err
-	case cr.Exhausted:
-		return raw, false, errSpent
-	case !cr.Found:
-		return raw, false, nil
+	case ok:
+		src, tgt = q.cq.Sources[q.treeSrc].Cost, q.tree.dist[nodes[len(nodes)-1]]
+	default:
+		if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil {
+			return raw, false, err
+		}
+		if len(q.cq.Targets) == 0 {
+			return raw, false, nil
+		}
+		q.cq.Avoid = p.deadBits
+		q.cq.Landmarks = p.lm
+		q.cq.Penalty, q.cq.PenaltyFunc = nil, nil
+		if q.pen != nil {
+			q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
+		}
+		if q.cq.MaxExpansions, q.cq.Pause, err = q.limit(); err != nil {
+			return raw, false, err
+		}
+		cs2 := q.coarseSearcher()
+		cr, err := cs2.Search(&q.cq, q.nodes)
+		q.doneCoarse(cs2)
+		q.nodes = cr.Path
+		res.Waypoints = cr.Expanded
+		q.settle(cr.Expanded)
+		switch {
+		case err != nil:
+			return raw, false, err
+		case cr.Exhausted:
+			return raw, false, errSpent
+		case !cr.Found:
+			return raw, false, nil
+		}
+		nodes = cr.Path
+		src, tgt = q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
 	}
-	res.Coarse = len(cr.Path)
+	res.Coarse = len(nodes)
 	limit := -1
 	if opt.FirstSteps > 0 && opt.Smooth == Raw {
 		limit = opt.FirstSteps + 1
 	}
-	src, tgt := q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
-	raw, err = q.refine(raw, start, goal, cs, cg, cr.Path, src, tgt, opt.Smooth != Raw, limit)
+	raw, err = q.refine(raw, start, goal, cs, cg, nodes, src, tgt, opt.Smooth != Raw, limit)
 	if errors.Is(err, errSpent) && q.track {
 		q.offer(raw)
 	}

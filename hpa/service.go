@@ -54,7 +54,8 @@ const (
 	// comes in a later Tick. Only Path and Version are set.
 	FirstSteps ReplyKind = iota + 1
 	// Final: the answer, what Query.Find returns for the order on the
-	// version it ran on (Err for bad input, as Find's error).
+	// version it ran on (Err for bad input, as Find's error); for a
+	// grouped request, see Service.
 	Final
 )
 
@@ -106,8 +107,19 @@ type Reply struct {
 // same orders, budgets and versions give the same replies, tick by tick,
 // on every machine and every GOMAXPROCS: lockstep games can rely on it.
 //
-// Requests that share a goal, submitted in the same tick (a group order),
-// are answered together unless ServiceConfig.NoGroups: ... (see group.go).
+// Requests that share a goal and options, submitted in the same tick (a
+// group order; at least GroupMin of them, far enough from the goal to need
+// the waypoint graph, with no penalty and no MaxExpansions), are answered
+// together unless ServiceConfig.NoGroups: the first of them to run
+// searches the waypoint graph once, outwards from the goal until it
+// reaches every member's start region (a Dijkstra, its waypoints counted
+// as expansions and charged to that request), and every member takes its
+// coarse route from that search instead of a search of its own; joining
+// its start to the waypoints, refining and smoothing stay its own. Such a
+// route costs what the member's own search would find (the least on the
+// waypoint graph); where two routes tie it may be the other one, so a
+// grouped answer can differ from Query.Find's in its cells, not in the
+// cost of its unsmoothed route.
 //
 // A Service is for one goroutine (the game loop); it is not safe for
 // concurrent use. Close it to end its coroutines.
@@ -126,6 +138,7 @@ type Service struct {
 	replies []Reply
 	bufs    [][]grid.Point
 	spent   int // expansions of the last Tick
+	trees   []*goalTree
 	closed  bool
 }
 
@@ -139,6 +152,7 @@ type entry struct {
 	first bool // first steps handed out
 	done  bool
 	path  []grid.Point
+	tree  *goalTree // its group's (nil: none)
 }
 
 // NewService returns a path service on p. Sync p between Ticks only.
@@ -252,6 +266,7 @@ func (s *Service) Tick(budget int) []Reply {
 
 	// 1. The order of service; restarts.
 	if len(s.fresh) > 0 {
+		s.group(p, s.fresh)
 		s.queue = append(s.queue, s.fresh...)
 		s.fresh = s.fresh[:0]
 		slices.SortFunc(s.queue, func(a, b *entry) int {
@@ -356,6 +371,9 @@ func (s *Service) start(e *entry, p *Planner, tv View, ver uint64) {
 	} else {
 		e.sl.Start(e.o.Start, e.o.Goal, e.o.Options, e.path)
 	}
+	if e.sl.c.running {
+		e.sl.c.q.tree = e.tree
+	}
 }
 
 // run steps e's query with at most budget expansions (0: no bound), to
@@ -411,6 +429,7 @@ func (s *Service) finish(e *entry) {
 	}
 	e.view.Release()
 	e.view = View{}
+	s.leave(e)
 	e.done = true
 	delete(s.tickets, e.t)
 }

@@ -188,3 +188,111 @@ func TestServiceMisuse(t *testing.T) {
 	_ = nilSvc.Pending() + nilSvc.Spent() + int(nilSvc.Ticks())
 	nilSvc.Close()
 }
+
+// TestServiceGroups: squads of units ordered to one goal each (and a
+// few lone units to the same goals) on random generated maps. Every
+// grouped answer is a legal path from the start to the goal; with Raw
+// paths its cost equals Query.Find's (both are the least-cost route of
+// the waypoint graph, refined exactly), and with Cells it is no cheaper
+// than the optimum (grid A*). Groups must actually form (answers whose
+// coarse route took no search of their own) and cost fewer expansions
+// in all than the same orders with NoGroups.
+func TestServiceGroups(t *testing.T) {
+	r := rand.New(rand.NewPCG(171, 172))
+	maps := 12
+	if testing.Short() {
+		maps = 5
+	}
+	var grouped, answers int
+	var withGroups, without int
+	for i := range maps {
+		g, b := genBake(t, 160+r.IntN(100), 160+r.IntN(100), uint64(9500+i), grid.Movement(i%3), []int{8, 16}[i%2])
+		og := oracle.Graph{G: g}
+		fine := grid.NewSearcher(g)
+		q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+		n := g.Width() * g.Height()
+		var orders []hpa.Order
+		for range 6 {
+			z := g.PointAt(r.IntN(n))
+			if !g.Passable(z) {
+				continue
+			}
+			smooth := hpa.Smoothing(r.IntN(2)) // Raw or Cells
+			c := g.PointAt(r.IntN(n))
+			for range 12 + r.IntN(10) {
+				a := grid.Pt(min(max(c.X+r.IntN(17)-8, 0), g.Width()-1), min(max(c.Y+r.IntN(17)-8, 0), g.Height()-1))
+				if r.IntN(5) == 0 {
+					a = g.PointAt(r.IntN(n))
+				}
+				orders = append(orders, hpa.Order{Start: a, Goal: z, Options: hpa.Options{Smooth: smooth}})
+			}
+		}
+		for _, noGroups := range []bool{false, true} {
+			svc := hpa.NewPlanner(b, hpa.Config{}).NewService(hpa.ServiceConfig{NoGroups: noGroups})
+			byTicket := map[hpa.Ticket]hpa.Order{}
+			for _, o := range orders {
+				tk, err := svc.Submit(o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				byTicket[tk] = o
+			}
+			for tick := 0; svc.Pending() > 0; tick++ {
+				if tick > 10000 {
+					t.Fatalf("map %d: %d requests left after 10000 ticks", i, svc.Pending())
+				}
+				for _, rp := range svc.Tick(200 + r.IntN(400)) {
+					if noGroups {
+						without += rp.Expanded
+					} else {
+						withGroups += rp.Expanded
+					}
+					if rp.Kind != hpa.Final || noGroups {
+						continue
+					}
+					o := byTicket[rp.Ticket]
+					what := fmt.Sprintf("map %d ticket %d %v→%v %v", i, rp.Ticket, o.Start, o.Goal, o.Options.Smooth)
+					want, err := q.Find(o.Start, o.Goal, o.Options, nil)
+					if (err == nil) != (rp.Err == nil) || want.Status != rp.Status {
+						t.Fatalf("%s: %v %v, Find %v %v", what, rp.Status, rp.Err, want.Status, err)
+					}
+					if rp.Status != hpa.Found {
+						continue
+					}
+					answers++
+					if rp.Coarse > 0 && rp.Waypoints == 0 {
+						grouped++
+					}
+					path := rp.Path
+					if path[0] != o.Start || path[len(path)-1] != o.Goal {
+						t.Fatalf("%s: path %v", what, path)
+					}
+					for j := 1; j < len(path); j++ {
+						if !og.Legal(path[j-1], path[j]) {
+							t.Fatalf("%s: illegal step %v→%v", what, path[j-1], path[j])
+						}
+					}
+					c, _ := g.PathCost(path)
+					if c != rp.Cost {
+						t.Fatalf("%s: path costs %d, reply says %d", what, c, rp.Cost)
+					}
+					opt, _ := fine.FindPath(o.Start, o.Goal, grid.Options{}, nil)
+					switch {
+					case rp.Cost < opt.Cost:
+						t.Fatalf("%s: cost %d below the optimum %d", what, rp.Cost, opt.Cost)
+					case o.Options.Smooth == hpa.Raw && rp.Coarse > 0 && want.Coarse > 0 && rp.Cost != want.Cost:
+						t.Fatalf("%s: raw route costs %d, Find's %d", what, rp.Cost, want.Cost)
+					}
+				}
+			}
+			svc.Close()
+		}
+	}
+	t.Logf("%d answers, %d took their coarse route from a group; expansions %d with groups, %d without", answers, grouped, withGroups, without)
+	if grouped < answers/3 {
+		t.Fatalf("only %d of %d answers grouped", grouped, answers)
+	}
+	if withGroups >= without {
+		t.Fatalf("groups cost %d expansions, no groups %d", withGroups, without)
+	}
+}

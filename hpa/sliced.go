@@ -145,6 +145,9 @@ func (c *slicedCore) find() {
 				panic(r)
 			}
 			c.res, c.err = Result{Path: c.dst[:0]}, fmt.Errorf("%w: cancelled", ErrSliced)
+			if t := c.q.tree; t != nil && t.state == treeBuilding && t.owner == c.q {
+				t.state, t.owner = treeEmpty, nil // the next member builds it
+			}
 		}
 	}()
 	c.res, c.err = c.q.Find(c.start, c.goal, c.opt, c.dst)
@@ -219,7 +222,7 @@ func (c *slicedCore) begin(q *Query, v View, start, goal grid.Point, opt Options
 		}
 	}
 	c.q, c.running = q, true
-	q.pc, q.sc = &c.pc, c.sc
+	q.pc, q.sc, q.tree = &c.pc, c.sc, nil
 	c.pc.cancelled, c.pc.left = false, 0
 	c.pc.first, c.pc.firstAt = c.firstN, c.onFirst
 }
