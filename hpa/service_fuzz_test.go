@@ -70,6 +70,7 @@ type serviceOrder struct {
 	first     bool
 	final     bool
 	cancelled bool
+	grouped   bool // one of a group order: its route may differ from Find's where costs tie
 }
 
 type serviceRun struct {
@@ -192,8 +193,14 @@ func (h *serviceRun) step(rd *reader) {
 		goal, from := slicedPoint(rd), slicedPoint(rd)
 		opt, unit := h.options(rd)
 		prio := rd.byte()%4 - 1
-		for k := range 2 + rd.byte()%6 {
-			h.submit(hpa.Order{Start: from.Add(grid.Pt(k%3, k/3)), Goal: goal, Options: opt, Priority: prio}, unit)
+		n := 2 + rd.byte()%12
+		for k := range n {
+			before := len(h.issued)
+			h.submit(hpa.Order{Start: from.Add(grid.Pt(k%4, k/4)), Goal: goal, Options: opt, Priority: prio}, unit)
+			if len(h.issued) > before && int(n) >= hpa.GroupMin && !h.cfg.NoGroups {
+				w := h.orders[h.issued[len(h.issued)-1]]
+				w.grouped = true // may take its coarse route from its group's search
+			}
 		}
 	case 4: // a cancel: of a ticket issued (waiting, answered or cancelled), or of none
 		var tk hpa.Ticket
@@ -303,10 +310,10 @@ func (h *serviceRun) tick(budget int) {
 					opt.Penalty = h.pens[0].For(w.unit)
 				}
 				res, err := h.q.Find(w.o.Start, w.o.Goal, opt, nil)
-				sameAnswer(t, what, rp.Result, res, rp.Err, err)
+				h.same(what, w, rp, res, err, og)
 			case onTick:
 				res, err := h.lq.FindIn(v, w.o.Start, w.o.Goal, w.o.Options, nil)
-				sameAnswer(t, what, rp.Result, res, rp.Err, err)
+				h.same(what, w, rp, res, err, og)
 			}
 		default:
 			t.Fatalf("%s: kind %v", what, rp.Kind)
@@ -346,5 +353,32 @@ func (h *serviceRun) end(drain bool) {
 			h.write("SetWeight after Close", func() error { _ = h.l.SetWeight(grid.Pt(k%slicedW, 0), uint8(1+k%3)); return nil })
 			h.write("Publish after Close", func() error { _, err := h.l.Publish(); return err })
 		}
+	}
+}
+
+// same checks a Final reply against Find's answer: byte for byte, except
+// for a request of a group, whose route may be another of the same cost:
+// the same status and error, a legal path between the same ends, and
+// with Raw paths the same cost.
+func (h *serviceRun) same(what string, w *serviceOrder, rp hpa.Reply, res hpa.Result, err error, og oracle.Graph) {
+	t := h.t
+	t.Helper()
+	if !w.grouped {
+		sameAnswer(t, what, rp.Result, res, rp.Err, err)
+		return
+	}
+	if (err == nil) != (rp.Err == nil) || rp.Status != res.Status {
+		t.Fatalf("%s (grouped): %v %v, one-shot %v %v", what, rp.Status, rp.Err, res.Status, err)
+	}
+	if len(rp.Path) != 0 && (len(res.Path) == 0 || rp.Path[0] != res.Path[0] || rp.Path[len(rp.Path)-1] != res.Path[len(res.Path)-1]) {
+		t.Fatalf("%s (grouped): path %v, one-shot %v", what, rp.Path, res.Path)
+	}
+	for k := 1; k < len(rp.Path) && w.o.Options.Smooth != hpa.Corners; k++ {
+		if !og.Legal(rp.Path[k-1], rp.Path[k]) {
+			t.Fatalf("%s (grouped): illegal step %v→%v", what, rp.Path[k-1], rp.Path[k])
+		}
+	}
+	if w.o.Options.Smooth == hpa.Raw && rp.Coarse > 0 && res.Coarse > 0 && rp.Cost != res.Cost {
+		t.Fatalf("%s (grouped): raw route costs %d, one-shot %d", what, rp.Cost, res.Cost)
 	}
 }
