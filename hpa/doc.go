@@ -94,6 +94,39 @@
 // versions on every machine: View.Checksum goes in a lockstep game's sync
 // report. See ExampleLive for the game loop.
 //
+// # Ticks: sliced queries and a path service
+//
+// A game gives pathfinding a slice of each tick and must never freeze a
+// frame, however many units are ordered at once. A Sliced (Planner.
+// NewSliced, Live.NewSliced) is one query advanced a budget of
+// expansions at a time (Step, one call per tick): every search it runs
+// suspends where its slice ran out and goes on from there next time, so
+// its answer is Query.Find's for the same query and version byte for
+// byte, whatever the budgets (TestSlicedEqualsOneShot checks it for
+// budgets from 1 to unlimited). Cancel stops it anywhere. Its first steps
+// (FirstSteps: the first cells of the route, a legal step path) are known
+// as soon as the coarse route is and its first piece is refined, so a
+// unit starts moving long before its whole path is refined.
+//
+// A Service (Live.NewService, Planner.NewService) runs many: units
+// Submit orders with a priority, and each tick the game calls Tick with a
+// budget and gets back the replies the tick produced, first steps and
+// final paths, in a fixed documented order (see Service): the same
+// orders, budgets and versions give the same replies on every machine
+// and GOMAXPROCS (TestGoldenService). Orders whose answer needs no search
+// (a goal on another island, from the bake's islands; bad input) are
+// answered at once whatever the budget; with Options.Nearest a walled-off
+// goal gets the path to the nearest reachable cell. Orders of a squad to
+// one goal share one search of the waypoint graph (GroupMin). Requests
+// in flight hold no search scratch between ticks: the service lends its
+// searchers to whichever query runs. See ExampleService for the game
+// loop, and the README for the replay of a 10,000-unit match (rtspath
+// bench -ticks).
+//
+// The budget counts expansions, not time: smoothing and decoding cached
+// routes are not counted, so a tick's time depends on the paths it
+// finishes as well as on its budget.
+//
 // # Updates on a plain Planner
 //
 // After editing the grid, call Bake.Update, then Planner.Sync, while no
