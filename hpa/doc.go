@@ -125,7 +125,8 @@
 //
 // The budget counts expansions, not time: smoothing and decoding cached
 // routes are not counted, so a tick's time depends on the paths it
-// finishes as well as on its budget.
+// finishes as well as on its budget (a route decoded from the cache counts
+// the expansions its refinement took).
 //
 // # Updates on a plain Planner
 //
