@@ -83,12 +83,6 @@ type liveFinal struct {
 	answers []hpa.Answer // on the edited map
 }
 
-// liveEdit places (blocks) or removes (opens) one 4×4 building.
-type liveEdit struct {
-	r     grid.Rect
-	place bool
-}
-
 // liveScript is a match: the map, its bake, the units and the edits of
 // every tick. It depends only on LiveOptions.
 type liveScript struct {
@@ -97,12 +91,11 @@ type liveScript struct {
 	b     *preprocess.Bake
 	units [][2]grid.Point // start and goal: a unit walks to and fro
 	ticks [][]liveEdit
-	end   *grid.Grid       // the map after the match
-	rnd   *mapgen.Rand     // for the batch of 100, after the script
-	taken map[int32]bool   // cells of units' ends: never built on
-	up    []grid.Rect      // buildings standing at the end
-	spots func() grid.Rect // a random free spot on end
-	batch []grid.Rect      // the batch of 100 being written
+	end   *grid.Grid     // the map after the match
+	rnd   *mapgen.Rand   // for the batch of 100, after the script
+	taken map[int32]bool // cells of units' ends: never built on
+	build buildings      // 4×4 buildings on end; standing at the end
+	batch []grid.Rect    // the batch of 100 being written
 }
 
 // answer is what a replay checks of one answer: status, cost, version
@@ -116,12 +109,7 @@ type answer struct {
 
 func digest(a hpa.Answer) answer {
 	h := fnv.New64a()
-	var b [8]byte
-	for _, p := range a.Path {
-		b[0], b[1], b[2], b[3] = byte(p.X), byte(p.X>>8), byte(p.X>>16), byte(p.X>>24)
-		b[4], b[5], b[6], b[7] = byte(p.Y), byte(p.Y>>8), byte(p.Y>>16), byte(p.Y>>24)
-		h.Write(b[:])
-	}
+	hashPoints(h, a.Path)
 	return answer{a.Status, a.Cost, a.Version, h.Sum64()}
 }
 
@@ -291,16 +279,11 @@ func Live(ctx context.Context, opt LiveOptions) (*LiveReport, error) {
 // writes the script.
 func newLiveScript(opt LiveOptions, rep *LiveReport) (*liveScript, error) {
 	n := opt.Size
-	g, err := mapgen.NewGrid(mapgen.Config{Width: n, Height: n, Seed: opt.Seed}, grid.MapOptions{})
+	g, b, ms, err := genBake(n, opt.Seed)
 	if err != nil {
 		return nil, err
 	}
-	t0 := time.Now()
-	b, err := preprocess.Build(g.Clone(), preprocess.Config{})
-	if err != nil {
-		return nil, err
-	}
-	rep.BuildMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
+	rep.BuildMillis = ms
 	s := &liveScript{opt: opt, g: g, b: b, rnd: mapgen.NewRand(opt.Seed ^ 0x11fe), taken: map[int32]bool{}}
 	r := s.rnd
 	for tries := 0; len(s.units) < opt.Units; tries++ {
@@ -314,50 +297,22 @@ func newLiveScript(opt LiveOptions, rep *LiveReport) (*liveScript, error) {
 		s.units = append(s.units, [2]grid.Point{a, z})
 		s.taken[int32(g.Index(a))], s.taken[int32(g.Index(z))] = true, true
 	}
-	end := g.Clone()
-	s.spots = func() grid.Rect {
-		for {
-			x, y := r.Intn(n-3), r.Intn(n-3)
-			if rc := grid.R(x, y, x+4, y+4); s.free(end, rc) {
-				return rc
-			}
-		}
-	}
+	s.end = g.Clone()
+	s.build = buildings{g: s.end, r: r, side: 4, taken: func(i int) bool { return s.taken[int32(i)] }, tries: 1000 * n * n}
 	for range opt.Ticks {
 		var edits []liveEdit
 		for range 1 + r.Intn(2) {
-			if len(s.up) > 0 && r.Intn(5) < 2 {
-				i := r.Intn(len(s.up))
-				edits = append(edits, liveEdit{s.up[i], false})
-				end.Fill(s.up[i], true)
-				s.up = slices.Delete(s.up, i, i+1)
-			} else {
-				rc := s.spots()
-				edits = append(edits, liveEdit{rc, true})
-				end.Fill(rc, false)
-				s.up = append(s.up, rc)
+			e, ok := s.build.next()
+			if !ok {
+				return nil, fmt.Errorf("bench: live: no free spot for a building on the %d² map", n)
 			}
+			edits = append(edits, e)
 			rep.Edits++
 		}
 		s.ticks = append(s.ticks, edits)
 	}
-	rep.Standing = len(s.up)
-	s.end = end
+	rep.Standing = len(s.build.up)
 	return s, nil
-}
-
-// free reports whether a building may stand on rc of g: every cell on
-// the map, passable, and no unit's start or goal.
-func (s *liveScript) free(g *grid.Grid, rc grid.Rect) bool {
-	for y := rc.Min.Y; y < rc.Max.Y; y++ {
-		for x := rc.Min.X; x < rc.Max.X; x++ {
-			p := grid.Pt(x, y)
-			if !g.Contains(p) || !g.Passable(p) || s.taken[int32(g.Index(p))] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // requests appends tick t's re-paths to dst: unit u on ticks t with
@@ -379,25 +334,9 @@ func (s *liveScript) requests(t int, dst []hpa.Request) []hpa.Request {
 // legal on its grid from start to goal, costing what it says, on v's
 // version.
 func checkAnswers(v hpa.View, reqs []hpa.Request, out []hpa.Answer) error {
-	g, b := v.Grid(), v.Bake()
 	for i, rq := range reqs {
-		a := out[i]
-		if a.Err != nil {
-			return fmt.Errorf("%v→%v: %w", rq.Start, rq.Goal, a.Err)
-		}
-		if a.Version != v.Version() {
-			return fmt.Errorf("%v→%v: answered on version %d, the View pins %d", rq.Start, rq.Goal, a.Version, v.Version())
-		}
-		if (a.Status == hpa.Found) != b.SameIsland(rq.Start, rq.Goal) {
-			return fmt.Errorf("%v→%v: %v, same island %v", rq.Start, rq.Goal, a.Status, b.SameIsland(rq.Start, rq.Goal))
-		}
-		if a.Status != hpa.Found {
-			continue
-		}
-		p := a.Path
-		c, err := g.PathCost(p)
-		if err != nil || c != a.Cost || p[0] != rq.Start || p[len(p)-1] != rq.Goal {
-			return fmt.Errorf("%v→%v: path %v→%v costs %d (%v), the answer says %d", rq.Start, rq.Goal, p[0], p[len(p)-1], c, err, a.Cost)
+		if err := checkAnswer(v, rq, out[i]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -480,7 +419,11 @@ func (s *liveScript) batch100(l *hpa.Live) (float64, error) {
 		if op%2 == 0 {
 			s.batch = s.batch[:0]
 			for range 100 {
-				s.batch = append(s.batch, s.spots())
+				rc, ok := s.build.spot()
+				if !ok {
+					return 0, fmt.Errorf("bench: live: no free spot for a building of the batch")
+				}
+				s.batch = append(s.batch, rc)
 			}
 		}
 		t0 := time.Now()
