@@ -33,4 +33,14 @@
 // re-path on the published versions, one by one and with View.FindAll on
 // 1 and 2 workers (answers checked equal), then the final requests on the
 // edited map against a fresh bake of the final map (rtspath bench -live).
+//
+// Ticks replays a match against a path service (hpa.Service) on a live
+// generated map, 20 ticks a second: units in squads re-pathing every
+// 10 s from where they stand, squad orders to one goal, bursts of 500
+// units ordered across the map in one tick, a building published every
+// second; each tick one Service.Tick with a budget of expansions. It
+// reports the ticks' time (p50, p99, max), the ticks from request to
+// first steps and to full path, and checks every answer (rtspath bench
+// -ticks). The map bake, the buildings and the answer checks the two
+// replays share live in replay.go.
 package bench

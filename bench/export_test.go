@@ -23,3 +23,11 @@ func LoadPenalty(g *grid.Grid, scens []grid.Scenario, every int, load Load, seed
 func LiveFinal(r *LiveReport) (*grid.Grid, []hpa.Request, []hpa.Answer) {
 	return r.final.g, r.final.reqs, r.final.answers
 }
+
+// TicksTamper returns opt with the replay's test hook set: kind 1
+// corrupts the first found path with a cell two steps off, kind 2 gives
+// the first found path compared with FindIn a legal detour.
+func TicksTamper(opt TicksOptions, kind int) TicksOptions {
+	opt.tamper = tamper(kind)
+	return opt
+}

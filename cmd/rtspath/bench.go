@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,15 +30,22 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -ticks, -seed)")
+	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -live-ticks, -seed)")
 	liveSize := fs.Int("live-size", 1024, "with -live, the generated map's `SIDE`")
-	units := fs.Int("units", 1000, "with -live, `N` units re-pathing (each every 10 ticks)")
-	ticks := fs.Int("ticks", 200, "with -live, `N` ticks of the match")
+	units := fs.Int("units", 0, "with -live, `N` units re-pathing, each every 10 ticks (default 1000); with -ticks, N units (default 10000)")
+	liveTicks := fs.Int("live-ticks", 200, "with -live, `N` ticks of the match")
+	ticksMode := fs.Bool("ticks", false, "replay units served by a path service a budget per tick instead (-size, -units, -seconds, -budget, -seed)")
+	size := fs.Int("size", 4096, "with -ticks, the generated map's `SIDE`")
+	seconds := fs.Int("seconds", 60, "with -ticks, game `SECONDS` replayed (20 ticks a second)")
+	budget := fs.Int("budget", bench.DefaultTicksBudget, "with -ticks, the `EXPANSIONS` each tick may spend (negative: no bound)")
+	noGroups := fs.Bool("no-groups", false, "with -ticks, the service answers requests that share a goal one by one")
+	cpuProfile := fs.String("cpuprofile", "", "with -ticks, write a CPU profile of the replay (not of the bake) to `FILE`")
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
        rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
-       rtspath bench -live [-live-size 1024] [-units 1000] [-ticks 200] [-seed 1] [-out DIR]
+       rtspath bench -live [-live-size 1024] [-units 1000] [-live-ticks 200] [-seed 1] [-out DIR]
+       rtspath bench -ticks [-size 4096] [-units 10000] [-seconds 60] [-budget N] [-seed 1] [-out DIR]
 
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
@@ -56,6 +64,19 @@ answers), then 100 buildings in one publish, and the units' final paths
 on the edited map against a fresh bake of the final map; it prints
 publish cost, query p50/p99, paths per second and, last, one line:
 # live publish_us=… batch100_us=… query_p50_us=… query_p99_us=… fresh_query_p50_us=… speedup_2cores=…
+With -ticks it replays a match against a path service (hpa.Service) on a
+generated live map: units in squads of 20, each re-pathing every 10 s
+from where it stands (units u with u %% 200 = tick %% 200), a squad order
+to one shared goal every tick (squads s with s %% 200 = (tick+100) %% 200),
+a burst of 500 units ordered across the map every 15 s (priority 1), a
+building placed or removed and published every second; units walk their
+first steps, then their final paths, at 4 cells a second; each tick one
+Service.Tick with -budget expansions (timed). Every final path is checked
+legal, every 50th equal to a one-shot query's. It prints the requests,
+tick and publish times, the ticks from request to first steps and to full
+path (p50/p99; requests never answered count as -seconds*20+1 ticks) and,
+last, one line:
+# ticks units=… tick_p50_us=… tick_p99_us=… tick_max_us=… first_p99_ticks=… full_p99_ticks=… unanswered=…
 
 `)
 		fs.PrintDefaults()
@@ -67,8 +88,23 @@ publish cost, query p50/p99, paths per second and, last, one line:
 		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *liveMode && *ticksMode {
+		return &flagError{"-live and -ticks: choose one (the match length of -live is -live-ticks)"}
+	}
+	if !set["units"] {
+		*units = 1000
+		if *ticksMode {
+			*units = 10_000
+		}
+	}
 	if *liveMode {
-		return runBenchLive(*liveSize, *units, *ticks, *seed, *out, *quiet, stdout, stderr)
+		return runBenchLive(*liveSize, *units, *liveTicks, *seed, *out, *quiet, stdout, stderr)
+	}
+	if *ticksMode {
+		return runBenchTicks(bench.TicksOptions{Size: *size, Units: *units, Seconds: *seconds, Budget: *budget, Seed: *seed, NoGroups: *noGroups},
+			*cpuProfile, *out, *quiet, stdout, stderr)
 	}
 	sizeFlag, sizeList := "sizes", *sizes
 	if *scale != "" {
@@ -163,7 +199,7 @@ publish cost, query p50/p99, paths per second and, last, one line:
 
 // runBenchLive is bench -live.
 func runBenchLive(size, units, ticks int, seed uint64, out string, quiet bool, stdout, stderr io.Writer) error {
-	if err := errors.Join(liveSide(size), atLeast("units", units, 1), atLeast("ticks", ticks, 1)); err != nil {
+	if err := errors.Join(liveSide(size), atLeast("units", units, 1), atLeast("live-ticks", ticks, 1)); err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -188,9 +224,56 @@ func runBenchLive(size, units, ticks int, seed uint64, out string, quiet bool, s
 	return bench.WriteLiveTable(stdout, rep)
 }
 
-func liveSide(n int) error {
-	if n < 16 || n > 1<<15 {
-		return badFlag("live-size", n, "want a map side of 16..32768")
+// runBenchTicks is bench -ticks.
+func runBenchTicks(opt bench.TicksOptions, cpuProfile, out string, quiet bool, stdout, stderr io.Writer) error {
+	if err := errors.Join(sideIn("size", opt.Size, 64), atLeast("units", opt.Units, 1), atLeast("seconds", opt.Seconds, 1)); err != nil {
+		return err
+	}
+	if opt.Budget == 0 {
+		return badFlag("budget", 0, "want the expansions a tick may spend, or a negative number for no bound")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		opt.CPUProfile = f
+	}
+	t0 := time.Now()
+	live := &liveLine{w: stderr, quiet: quiet, tty: isTerminal(stderr)}
+	opt.Progress = func(what string) { live.show(what) }
+	rep, err := bench.Ticks(ctx, opt)
+	live.clear()
+	if rep == nil {
+		return err
+	}
+	if err != nil { // wrong answers: the figures, then the error
+		if werr := bench.WriteTicksTable(stdout, rep); werr != nil {
+			return werr
+		}
+		return err
+	}
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(out, "ticks.json"), func(w io.Writer) error { return bench.WriteTicksJSON(w, rep) }); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
+	return bench.WriteTicksTable(stdout, rep)
+}
+
+func liveSide(n int) error { return sideIn("live-size", n, 16) }
+
+// sideIn validates the map side flag name: lo..32768.
+func sideIn(name string, n, lo int) error {
+	if n < lo || n > 1<<15 {
+		return badFlag(name, n, fmt.Sprintf("want a map side of %d..32768", lo))
 	}
 	return nil
 }
