@@ -32,9 +32,13 @@ var ErrWrongAnswer = errors.New("bench: ticks: wrong answer")
 // The replay's model (see Ticks).
 const (
 	TicksPerSecond = 20
-	// DefaultTicksBudget is the default expansions per Tick: see the
-	// README for the runs that chose it.
-	DefaultTicksBudget = 20_000
+	// DefaultTicksBudget is the default expansions per Tick: 2 ms, the
+	// issue's goal for a tick on one core, at the 110 to 125 ns an
+	// expansion took when the default replay ran with no budget (go run
+	// ./cmd/rtspath bench -ticks -budget -1, with and without
+	// -no-groups: 124 and 111 ns, Service.Tick's time over the
+	// expansions it spent).
+	DefaultTicksBudget = 16_000
 
 	repathEvery    = 10 * TicksPerSecond // a unit re-paths every 10 s
 	squadSize      = 20
@@ -199,13 +203,16 @@ type ticksRun struct {
 //     starts with a goal within 128 cells of it on its island.
 //   - 20 ticks a second, Seconds·20 ticks. Each tick, in this order: every
 //     second (tick 0, 20, ...) one 8×8 building goes up on a free spot (no
-//     unit stands on or heads for its cells) or, two times in five, one
+//     unit stands on or heads for its cells, no request in flight starts
+//     there) or, two times in five, one
 //     comes down, and the edit is published (timed, apart); the units
 //     move; orders are submitted; Service.Tick(Budget) runs (timed: the
 //     tick time); the replies are checked and handed to the units.
 //   - A unit walks its path one cell every 5 ticks (4 cells a second;
 //     diagonal steps alike): its first steps as soon as they come, then
-//     its final path from where it stands on it. A unit stops where a
+//     its final path from where it stands on it (off it, it walks the step
+//     line to the path's nearest cell, or moves there if that line is
+//     blocked: Rejoins, Jumps). A unit stops where a
 //     building went up on its path. From the tick it submits a request
 //     until the request's first reply it stands still, so a request
 //     starts where the unit stands. A unit on its goal idles.
@@ -213,7 +220,8 @@ type ticksRun struct {
 //     their goal from where they stand (about 50 a tick for 10,000 units;
 //     idle units do not); the squads s with s % 200 = (tick+100) % 200
 //     get a new goal within 256 cells of their first unit, on its island,
-//     all members ordered to that one cell in that tick; every 15 s,
+//     all members ordered to that one cell in that tick (squads in that
+//     tick's burst excepted); every 15 s,
 //     first at 5 s, 25 squads in turn (500 units) are ordered to one cell
 //     at least Size/2 away from their first unit (Chebyshev; any cell of
 //     its island if none is), with priority 1 (other orders 0). A unit
@@ -223,16 +231,20 @@ type ticksRun struct {
 //     steps from the unit's cell to its goal, costing what the reply
 //     says; found exactly when both lie on one island), and every 50th
 //     Final is compared with LiveQuery.FindIn on the same version: status,
-//     path, cost and expansions. A wrong answer fails the replay
-//     (ErrWrongAnswer). First steps are checked legal from the unit's
-//     cell.
+//     path, cost and expansions; for requests the service may have
+//     answered as a group (GroupMin or more to one goal in one tick, see
+//     hpa.Service) the status only, the rest counted. A wrong answer is
+//     counted and leaves its unit idle, and the replay returns its report
+//     with an error wrapping ErrWrongAnswer. First steps are checked
+//     legal from the unit's cell.
 //   - Latencies in ticks: to the first reply the unit can walk
 //     (FirstSteps, or a Final) and to the Final; 0 when answered in the
 //     tick the request was submitted in. A request still pending at the
 //     end counts as never answered (Ticks+1 in the percentiles).
 //
-// Cost: a bake of Size² (seconds and about 3 GB at 4096²), then Budget
-// expansions a tick and the checks (a FindIn every 50 answers).
+// Cost: a bake of Size² (2.5 s at 4096²; the whole replay holds 1.0 to
+// 1.6 GB there), then Budget expansions a tick plus the service's own
+// work, and the checks (a FindIn every 50 answers).
 //
 //	go run ./cmd/rtspath bench -ticks
 func Ticks(ctx context.Context, opt TicksOptions) (*TicksReport, error) {

@@ -72,7 +72,9 @@ a burst of 500 units ordered across the map every 15 s (priority 1), a
 building placed or removed and published every second; units walk their
 first steps, then their final paths, at 4 cells a second; each tick one
 Service.Tick with -budget expansions (timed). Every final path is checked
-legal, every 50th equal to a one-shot query's. It prints the requests,
+legal, every 50th equal to a one-shot query's (the same status for requests
+the service may have grouped); a wrong answer makes the command fail after
+its table. It prints the requests,
 tick and publish times, the ticks from request to first steps and to full
 path (p50/p99; requests never answered count as -seconds*20+1 ticks) and,
 last, one line:
