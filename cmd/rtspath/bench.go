@@ -214,16 +214,23 @@ func runBenchLive(size, units, ticks int, seed uint64, out string, quiet bool, s
 	if err != nil {
 		return err
 	}
-	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return err
-		}
-		if err := writeFile(filepath.Join(out, "live.json"), func(w io.Writer) error { return bench.WriteLiveJSON(w, rep) }); err != nil {
-			return err
-		}
+	if err := writeInto(out, "live.json", func(w io.Writer) error { return bench.WriteLiveJSON(w, rep) }); err != nil {
+		return err
 	}
 	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
 	return bench.WriteLiveTable(stdout, rep)
+}
+
+// writeInto writes the file name in folder dir (made if need be) with
+// write; dir "" writes nothing.
+func writeInto(dir, name string, write func(io.Writer) error) error {
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, name), write)
 }
 
 // runBenchTicks is bench -ticks.
@@ -252,22 +259,15 @@ func runBenchTicks(opt bench.TicksOptions, cpuProfile, out string, quiet bool, s
 	if rep == nil {
 		return err
 	}
-	if err != nil { // wrong answers: the figures, then the error
-		if werr := bench.WriteTicksTable(stdout, rep); werr != nil {
-			return werr
-		}
-		return err
-	}
-	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return err
-		}
-		if err := writeFile(filepath.Join(out, "ticks.json"), func(w io.Writer) error { return bench.WriteTicksJSON(w, rep) }); err != nil {
-			return err
-		}
+	// With wrong answers (err) too: the figures, then the error.
+	if werr := writeInto(out, "ticks.json", func(w io.Writer) error { return bench.WriteTicksJSON(w, rep) }); werr != nil {
+		return werr
 	}
 	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
-	return bench.WriteTicksTable(stdout, rep)
+	if werr := bench.WriteTicksTable(stdout, rep); werr != nil {
+		return werr
+	}
+	return err
 }
 
 func liveSide(n int) error { return sideIn("live-size", n, 16) }
