@@ -39,7 +39,8 @@ type goalTree struct {
 	box    grid.Rect  // the members' starts
 	// expanded: waypoints the build settled (charged to its builder).
 	expanded int
-	members  int // requests of a Service still using it
+	members  int    // requests of a Service still using it
+	ver      uint64 // the planner's version it was made for
 }
 
 const (
@@ -94,7 +95,7 @@ func (t *goalTree) pop() treeItem {
 
 // reset empties t for a group towards goal on p.
 func (t *goalTree) reset(p *Planner, goal grid.Point) {
-	t.p, t.goal, t.state, t.owner = p, goal, treeEmpty, nil
+	t.p, t.goal, t.state, t.owner, t.ver = p, goal, treeEmpty, nil, p.version
 	t.need, t.target = t.need[:0], t.target[:0]
 	t.expanded = 0
 	t.box = grid.Rect{}
@@ -206,14 +207,15 @@ func (t *goalTree) build(q *Query, targets []navgraph.Endpoint) {
 // viaTree returns the coarse route (waypoints, start side first) through
 // q's group tree, building the tree first if no member has, and true; or
 // false when the query cannot use it: no tree, another goal or version,
-// a penalty or a budget, a start in a dead end other than the goal's,
+// (or the same copy of a live map at another version), a penalty or a
+// budget, a start in a dead end other than the goal's,
 // a tree another member is still building, or a start waypoint it has not
 // settled. q.cq.Sources must hold the start's waypoints;
 // the goal's are taken from the tree (q.cq.Targets, when it builds).
 // Cost: a lookup per source and the route's length, or the build.
 func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 	t := q.tree
-	if t == nil || t.p != q.p || t.goal != goal || q.pen != nil || q.bud.max > 0 ||
+	if t == nil || t.p != q.p || t.ver != q.p.version || t.goal != goal || q.pen != nil || q.bud.max > 0 ||
 		q.dS >= 0 && q.dS != q.dG || t.state == treeBuilding {
 		return nil, false
 	}

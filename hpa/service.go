@@ -137,7 +137,8 @@ type Service struct {
 	sc      scratch
 	replies []Reply
 	bufs    [][]grid.Point
-	spent   int // expansions of the last Tick
+	spent   int            // expansions of the last Tick
+	paths   [][]grid.Point // path buffers of retired requests, for new ones
 	trees   []*goalTree
 	closed  bool
 }
@@ -185,6 +186,9 @@ func (s *Service) Submit(o Order) (Ticket, error) {
 	}
 	s.last++
 	e := &entry{t: s.last, o: o}
+	if n := len(s.paths); n > 0 {
+		e.path, s.paths = s.paths[n-1][:0], s.paths[:n-1]
+	}
 	s.fresh = append(s.fresh, e)
 	s.tickets[e.t] = e
 	return e.t, nil
@@ -266,6 +270,14 @@ func (s *Service) Tick(budget int) []Reply {
 
 	// 1. The order of service; restarts.
 	if len(s.fresh) > 0 {
+		// 2. Answers that need no search, for the requests new this tick
+		// (O(1) each; the queue is not scanned again).
+		for _, e := range s.fresh {
+			if !e.done && instant(p, e.o) {
+				s.start(e, p, tv, ver)
+				s.run(e, 0, false)
+			}
+		}
 		s.group(p, s.fresh)
 		s.queue = append(s.queue, s.fresh...)
 		s.fresh = s.fresh[:0]
@@ -288,13 +300,6 @@ func (s *Service) Tick(budget int) []Reply {
 		}
 	}
 
-	// 2. Answers that need no search.
-	for _, e := range s.queue {
-		if e.sl == nil && !e.done && instant(p, e.o) {
-			s.start(e, p, tv, ver)
-			s.run(e, 0, false)
-		}
-	}
 
 	// 3. First steps, then 4. the rest.
 	left := budget
@@ -430,6 +435,10 @@ func (s *Service) finish(e *entry) {
 	e.view.Release()
 	e.view = View{}
 	s.leave(e)
+	if e.path != nil {
+		s.paths = append(s.paths, e.path)
+		e.path = nil
+	}
 	e.done = true
 	delete(s.tickets, e.t)
 }

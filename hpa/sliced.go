@@ -148,6 +148,15 @@ func (c *slicedCore) find() {
 			if t := c.q.tree; t != nil && t.state == treeBuilding && t.owner == c.q {
 				t.state, t.owner = treeEmpty, nil // the next member builds it
 			}
+			// The unwinding skipped the code that hands the query's path
+			// buffers back and forth (two may now share an array): the
+			// next job gets a fresh query.
+			for i, q := range c.qs {
+				if q == c.q {
+					c.qs[i] = nil
+				}
+			}
+			c.dst = nil
 		}
 	}()
 	c.res, c.err = c.q.Find(c.start, c.goal, c.opt, c.dst)
@@ -174,7 +183,10 @@ func (s *Sliced) Start(start, goal grid.Point, opt Options, dst []grid.Point) {
 	q := (*Query)(nil)
 	if c.p != nil {
 		if len(c.qs) == 0 {
-			c.qs = append(c.qs, c.p.NewQuery())
+			c.qs = append(c.qs, nil)
+		}
+		if c.qs[0] == nil {
+			c.qs[0] = c.p.NewQuery()
 		}
 		q = c.qs[0]
 	}
