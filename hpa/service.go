@@ -300,7 +300,6 @@ func (s *Service) Tick(budget int) []Reply {
 		}
 	}
 
-
 	// 3. First steps, then 4. the rest.
 	left := budget
 	unbounded := budget <= 0
