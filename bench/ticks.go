@@ -40,7 +40,11 @@ const (
 	// expansions it spent).
 	DefaultTicksBudget = 16_000
 
-	repathEvery    = 10 * TicksPerSecond // a unit re-paths every 10 s
+	// A unit asks for a path about every 10 s: every 20 s on its own
+	// (re-pathing to its goal) and every 20 s with its squad (a new
+	// order), half a period apart: about 50 requests a tick for 10,000
+	// units, the load.
+	repathEvery    = 20 * TicksPerSecond
 	squadSize      = 20
 	squadSpread    = 16  // squad members start this close to its centre
 	unitGoalRange  = 128 // a unit's first goal: this close
@@ -216,12 +220,13 @@ type ticksRun struct {
 //     building went up on its path. From the tick it submits a request
 //     until the request's first reply it stands still, so a request
 //     starts where the unit stands. A unit on its goal idles.
-//   - Orders: every tick the units u with u % 200 = tick % 200 re-path to
-//     their goal from where they stand (about 50 a tick for 10,000 units;
-//     idle units do not); the squads s with s % 200 = (tick+100) % 200
+//   - Orders: every tick the units u with u % 400 = tick % 400 re-path to
+//     their goal from where they stand (about 25 a tick for 10,000 units;
+//     idle units do not); the squads s with s % 400 = (tick+200) % 400
 //     get a new goal within 256 cells of their first unit, on its island,
 //     all members ordered to that one cell in that tick (squads in that
-//     tick's burst excepted); every 15 s,
+//     tick's burst excepted; 25 requests a tick: with the re-paths, each
+//     unit asks about every 10 s, 50 requests a tick); every 15 s,
 //     first at 5 s, 25 squads in turn (500 units) are ordered to one cell
 //     at least Size/2 away from their first unit (Chebyshev; any cell of
 //     its island if none is), with priority 1 (other orders 0). A unit

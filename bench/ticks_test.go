@@ -14,14 +14,13 @@ import (
 )
 
 // smallTicks is a short replay: 300 units (15 squads) on a 256² map for
-// 10 s (200 ticks).
-var smallTicks = bench.TicksOptions{Size: 256, Units: 300, Seconds: 10, Budget: 20000, Seed: 1}
+// 20 s (400 ticks).
+var smallTicks = bench.TicksOptions{Size: 256, Units: 300, Seconds: 20, Budget: 20000, Seed: 1}
 
 // TestTicks replays a short match and checks the report against the
-// model: the orders the model gives in 200 ticks (every unit re-paths
-// once unless idle or ordered in that tick; squads 1..14 get their order
-// in ticks 101..114, squad 0 being in the burst of tick 100, which
-// orders all 15 squads), counts that add up, latencies in order, every
+// model: the orders the model gives in 400 ticks (every unit re-paths
+// once unless idle or ordered in that tick; squads 0..14 get their order
+// in ticks 200..214; the burst of tick 100 orders all 15 squads), counts that add up, latencies in order, every
 // request answered, and a table that ends with the summary line, whose
 // figures are the report's.
 func TestTicks(t *testing.T) {
@@ -29,7 +28,7 @@ func TestTicks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Squads != 15 || rep.Ticks != 200 || rep.Bursts != 1 || rep.Burst != 300 || rep.Squad != 14*20 ||
+	if rep.Squads != 15 || rep.Ticks != 400 || rep.Bursts != 1 || rep.Burst != 300 || rep.Squad != 15*20 ||
 		rep.Regular > 300 || rep.Regular < 250 || rep.Requests != rep.Regular+rep.Squad+rep.Burst {
 		t.Fatalf("orders: %+v", rep)
 	}
@@ -37,7 +36,7 @@ func TestTicks(t *testing.T) {
 		rep.Errors > rep.Answered || rep.Checked+rep.Errors != rep.Answered || rep.Wrong != 0 || rep.Unchecked != 0 {
 		t.Fatalf("answers: %+v", rep)
 	}
-	if rep.Edits+rep.NoSpot != 10 || rep.Edits == 0 {
+	if rep.Edits+rep.NoSpot != 20 || rep.Edits == 0 {
 		t.Fatalf("%d buildings, %d seconds without a spot", rep.Edits, rep.NoSpot)
 	}
 	if rep.FirstStepReplies == 0 || rep.Compared < rep.Checked/50 || rep.Compared == rep.ComparedGrouped {
