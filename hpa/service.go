@@ -85,8 +85,9 @@ type Reply struct {
 // produced. In each Tick, in this fixed order:
 //
 //  1. A live map's published version is pinned for the tick. Requests in
-//     flight on an older version start again on it (unless
-//     ServiceConfig.Finish).
+//     flight on an older version start again on it when they next run
+//     (unless ServiceConfig.Finish); their old version is unpinned at
+//     once.
 //  2. Requests whose answer needs no search are answered, whatever the
 //     budget: bad input (an endpoint off the map or blocked), a goal on
 //     another island (NoPath, from the bake's islands: O(1)), and
@@ -97,9 +98,11 @@ type Reply struct {
 //     priority (higher first), then by ticket (submitted first): each
 //     runs until its first steps are known (a FirstSteps reply) or it is
 //     done (a Final reply, no FirstSteps reply), as long as the budget
-//     lasts.
+//     lasts; while some request has its first steps and waits for its
+//     path, this step spends at most half the budget.
 //  4. With budget left, requests that have handed out their first steps,
-//     in the same order, run towards their end (Final replies).
+//     in the same order, run towards their end (Final replies); then,
+//     with budget still left, step 3 again.
 //
 // A request the budget stops mid-way goes on where it stood in the next
 // Tick, and its answer is the one Query.Find gives on its version: a
@@ -151,6 +154,7 @@ type entry struct {
 	view  View    // the version it runs on (live map)
 	ver   uint64
 	first bool // first steps handed out
+	stale bool // in flight on an older version: starts again when it runs
 	done  bool
 	path  []grid.Point
 	tree  *goalTree // its group's (nil: none)
@@ -294,30 +298,55 @@ func (s *Service) Tick(budget int) []Reply {
 			return 1
 		})
 	}
+	// Requests in flight on an older version start again on this one
+	// when they next run; their old version is unpinned now (a query
+	// cancelled later unwinds without reading it).
+	waitingB := false // some request has its first steps, not its path
 	for _, e := range s.queue {
 		if e.sl != nil && e.ver != ver && (s.l == nil || !s.cfg.Finish) {
-			s.start(e, p, tv, ver) // start again on this version
+			e.view.Release()
+			e.view, e.stale = View{}, true
 		}
+		waitingB = waitingB || e.first && !e.done
 	}
 
-	// 3. First steps, then 4. the rest.
+	// 3. First steps, then 4. the rest. While requests wait for their
+	// whole path, first steps take at most half the budget, so that a
+	// backlog of new requests never starves the paths already begun.
 	left := budget
 	unbounded := budget <= 0
-	for phase := range 2 {
+	spend := func(phase, share int) {
 		for _, e := range s.queue {
-			if !unbounded && left <= 0 {
+			if !unbounded && (left <= 0 || share <= 0) {
 				break
 			}
 			if e.done || e.first != (phase == 1) {
 				continue
 			}
-			if e.sl == nil {
+			if e.sl == nil || e.stale {
 				s.start(e, p, tv, ver)
 			}
-			used := s.run(e, left, phase == 0 && s.cfg.FirstSteps >= 0)
+			b := 0
+			if !unbounded {
+				b = min(left, share)
+			}
+			used := s.run(e, b, phase == 0 && s.cfg.FirstSteps >= 0)
 			left -= used
+			share -= used
 			s.spent += used
 		}
+	}
+	switch {
+	case unbounded:
+		spend(0, 0)
+		spend(1, 0)
+	case waitingB:
+		spend(0, (left+1)/2)
+		spend(1, left)
+		spend(0, left)
+	default:
+		spend(0, left)
+		spend(1, left)
 	}
 
 	// Drop the answered requests.
@@ -367,7 +396,7 @@ func (s *Service) start(e *entry, p *Planner, tv View, ver uint64) {
 	}
 	e.sl.Cancel()
 	e.view.Release()
-	e.view, e.ver = View{}, ver
+	e.view, e.ver, e.stale = View{}, ver, false
 	if s.l != nil {
 		tv.r.refs.Add(1) // a pin of its own on the tick's version
 		e.view = tv

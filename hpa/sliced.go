@@ -82,6 +82,7 @@ type slicedCore struct {
 	res         Result
 	err         error
 	view        View
+	ver         uint64 // the View's version
 	running     bool
 	done        bool
 	closed      bool
@@ -128,7 +129,7 @@ func (c *slicedCore) loop(yield func(event) bool) {
 	for {
 		c.find()
 		if c.view.r != nil {
-			c.res.Version = c.view.r.ver
+			c.res.Version = c.ver
 		}
 		if !yield(evDone) {
 			return
@@ -212,6 +213,9 @@ func (s *Sliced) StartIn(v View, start, goal grid.Point, opt Options, dst []grid
 func (c *slicedCore) begin(q *Query, v View, start, goal grid.Point, opt Options, dst []grid.Point) {
 	c.cancel()
 	c.view, c.start, c.goal, c.opt, c.dst = v, start, goal, opt, dst
+	if v.r != nil {
+		c.ver = v.r.ver
+	}
 	c.res, c.err = Result{Path: dst[:0]}, nil
 	c.first, c.hasFirst = c.first[:0], false
 	c.done, c.running = false, false
