@@ -36,9 +36,7 @@ func (q *Query) search(a, z grid.Point, opt grid.Options, dst []grid.Point) (gri
 	if opt.MaxExpansions, opt.Pause, err = q.limit(); err != nil {
 		return grid.Result{Path: dst[:0]}, err
 	}
-	f := q.fineSearcher()
-	r, err := f.FindPath(a, z, opt, dst)
-	q.doneFine(f)
+	r, err := q.fineFind(a, z, opt, dst)
 	q.settle(r.Expanded)
 	if err == nil && r.Status == grid.Exhausted {
 		err = errSpent

@@ -118,8 +118,8 @@
 // answered at once whatever the budget; with Options.Nearest a walled-off
 // goal gets the path to the nearest reachable cell. Orders of a squad to
 // one goal share one search of the waypoint graph (GroupMin). Requests
-// in flight hold no search scratch between ticks: the service lends its
-// searchers to whichever query runs. See ExampleService for the game
+// in flight share the service's searchers: one holds a searcher between
+// ticks only when its slice ran out inside that search. See ExampleService for the game
 // loop, and the README for the replay of a 10,000-unit match (rtspath
 // bench -ticks).
 //

@@ -220,9 +220,14 @@ func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 		return nil, false
 	}
 	if t.state == treeEmpty {
+		// Claim the tree before joining the goal to the waypoints: that
+		// search may pause, and another member must not start a build
+		// of its own meanwhile.
+		t.state, t.owner = treeBuilding, q
 		var err error
 		cg := q.p.tier.ClusterOf(goal)
 		if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil || len(q.cq.Targets) == 0 {
+			t.state, t.owner = treeEmpty, nil
 			return nil, false
 		}
 		t.build(q, q.cq.Targets) // charged to q as expansions (spend)
@@ -277,6 +282,9 @@ func (s *Service) group(p *Planner, fresh []*entry) {
 	near := max(nearby, nearbyCells/t.ClusterSize)
 	fits := func(e *entry) bool {
 		o := e.o
+		if e.done { // cancelled before its first Tick
+			return false
+		}
 		if o.Options.Penalty != (Penalty{}) || o.Options.MaxExpansions > 0 ||
 			!p.g.Passable(o.Start) || !p.g.Passable(o.Goal) || !b.SameIsland(o.Start, o.Goal) {
 			return false

@@ -197,3 +197,27 @@ func (q *Query) doneCoarse(s *navgraph.Searcher) {
 		q.sc.coarses = append(q.sc.coarses, s)
 	}
 }
+
+// fineFind runs one fine search with a lent searcher. The searcher goes
+// back by a defer: a cancelled sliced query unwinds through here.
+func (q *Query) fineFind(a, z grid.Point, opt grid.Options, dst []grid.Point) (grid.Result, error) {
+	f := q.fineSearcher()
+	defer q.doneFine(f)
+	return f.FindPath(a, z, opt, dst)
+}
+
+// fineRoute refines the waypoint edge u→v with a lent searcher (given
+// back as fineFind does).
+func (q *Query) fineRoute(u, v int32, n int, pause func(int) int, dst []grid.Point) ([]grid.Point, int, error) {
+	f := q.fineSearcher()
+	defer q.doneFine(f)
+	return q.p.tier.RoutePaced(f, u, v, n, pause, dst)
+}
+
+// coarseSearch runs q.cq on the waypoint graph with a lent searcher
+// (given back as fineFind does), from q.nodes' buffer.
+func (q *Query) coarseSearch() (navgraph.Result, error) {
+	s := q.coarseSearcher()
+	defer q.doneCoarse(s)
+	return s.Search(&q.cq, q.nodes)
+}

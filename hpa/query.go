@@ -295,9 +295,7 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 		if q.cq.MaxExpansions, q.cq.Pause, err = q.limit(); err != nil {
 			return raw, false, err
 		}
-		cs2 := q.coarseSearcher()
-		cr, err := cs2.Search(&q.cq, q.nodes)
-		q.doneCoarse(cs2)
+		cr, err := q.coarseSearch()
 		q.nodes = cr.Path
 		res.Waypoints = cr.Expanded
 		q.settle(cr.Expanded)

@@ -222,9 +222,7 @@ func (q *Query) edgeSearch(u, v int32, dst []grid.Point) ([]grid.Point, error) {
 	if err != nil {
 		return dst[:0], err
 	}
-	f := q.fineSearcher()
-	path, k, err := q.p.tier.RoutePaced(f, u, v, n, pause, dst)
-	q.doneFine(f)
+	path, k, err := q.fineRoute(u, v, n, pause, dst)
 	q.settle(k)
 	if err == waypoint.ErrExhausted {
 		err = errSpent

@@ -26,7 +26,9 @@ type ServiceConfig struct {
 	// between Ticks: a game that writes to the map again after a Publish
 	// before the next Tick needs three replicas (LiveConfig.Replicas),
 	// or that write waits for the requests, which only Tick advances.
-	// A service on a Planner always starts again after a Sync.
+	// Without Finish a request holds no pin between Ticks, and writes
+	// never wait for the service. A service on a Planner always starts
+	// again after a Sync.
 	Finish bool
 	// NoGroups turns off answering requests that share a goal together
 	// (see Service).
@@ -124,6 +126,11 @@ type Reply struct {
 // grouped answer can differ from Query.Find's in its cells, not in the
 // cost of its unsmoothed route.
 //
+// On a Planner, edit the grid and bake and Sync between Ticks: a request
+// that runs while the planner has edits not yet synced is answered with
+// an error wrapping ErrStale, as Find answers (a Final reply), and a
+// Sync starts the requests in flight again.
+//
 // A Service is for one goroutine (the game loop); it is not safe for
 // concurrent use. Close it to end its coroutines.
 type Service struct {
@@ -151,7 +158,7 @@ type entry struct {
 	t     Ticket
 	o     Order
 	sl    *Sliced // nil until it starts
-	view  View    // the version it runs on (live map)
+	view  View    // its own pin on the version it runs on (live map, Finish)
 	ver   uint64
 	first bool // first steps handed out
 	stale bool // in flight on an older version: starts again when it runs
@@ -252,7 +259,7 @@ func (s *Service) Ticks() uint64 {
 // 0.1 µs), plus O(requests waiting) to order them, plus smoothing and
 // copying the paths of the requests that finish.
 func (s *Service) Tick(budget int) []Reply {
-	if s == nil || s.closed {
+	if s == nil || s.closed || s.p == nil && s.l == nil {
 		return nil
 	}
 	s.replies = s.replies[:0]
@@ -398,9 +405,15 @@ func (s *Service) start(e *entry, p *Planner, tv View, ver uint64) {
 	e.view.Release()
 	e.view, e.ver, e.stale = View{}, ver, false
 	if s.l != nil {
-		tv.r.refs.Add(1) // a pin of its own on the tick's version
-		e.view = tv
-		e.sl.StartIn(e.view, e.o.Start, e.o.Goal, e.o.Options, e.path)
+		if s.cfg.Finish {
+			// A pin of its own on the tick's version, held across Ticks.
+			// Without Finish the request runs only under the pin of a
+			// Tick on its version (it starts again on any other), so it
+			// holds none between Ticks and never holds up a write.
+			tv.r.refs.Add(1)
+			e.view = tv
+		}
+		e.sl.StartIn(tv, e.o.Start, e.o.Goal, e.o.Options, e.path)
 	} else {
 		e.sl.Start(e.o.Start, e.o.Goal, e.o.Options, e.path)
 	}

@@ -192,6 +192,16 @@ func TestServiceMisuse(t *testing.T) {
 	nilSvc.Cancel(1)
 	_ = nilSvc.Pending() + nilSvc.Spent() + int(nilSvc.Ticks())
 	nilSvc.Close()
+	var nilLive *hpa.Live
+	if rs := nilLive.NewService(hpa.ServiceConfig{}).Tick(10); rs != nil {
+		t.Fatal("a service on a nil live map replied")
+	}
+	if rs := (&hpa.Service{}).Tick(10); rs != nil {
+		t.Fatal("the zero Service replied")
+	}
+	if _, err := (&hpa.Service{}).Submit(hpa.Order{}); !errors.Is(err, hpa.ErrService) {
+		t.Fatalf("Submit to the zero Service: %v", err)
+	}
 }
 
 // TestServiceGroups: squads of units ordered to one goal each (and a

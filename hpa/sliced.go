@@ -15,6 +15,8 @@ import (
 // Sliced used after Close.
 var ErrSliced = errors.New("hpa: sliced query misused")
 
+var errResynced = fmt.Errorf("%w: the planner synced since the sliced query started; start it again", ErrStale)
+
 // DefaultFirstSteps is the number of cells past the start a Sliced hands
 // out as its first steps (Sliced.FirstSteps) unless SetFirstSteps says
 // otherwise: about a second of movement for a unit that crosses a cell in
@@ -41,6 +43,12 @@ type Progress struct {
 // live map (Live.NewSliced, StartIn) runs on the version of the View it
 // was started in; the caller keeps that View pinned until the query is
 // done or cancelled, or restarts the query in a newer View.
+// A Sliced on a planner (Planner.NewSliced, Start) runs on the planner as
+// it stood at Start: if the grid or the bake is edited, or the planner
+// synced, before it is done, its next Step ends it with an error wrapping
+// ErrStale (as Find would answer on an unsynced planner), and it is
+// started again once the planner is synced; it never goes on reading a
+// map that changed under it.
 //
 // While it runs, the first steps toward the goal (FirstSteps) are known
 // as soon as the coarse route is and its first cells are refined: a unit
@@ -48,9 +56,10 @@ type Progress struct {
 // path from the start along the route; the final path (smoothed as the
 // options say) may leave them.
 //
-// Between Steps the query holds its partial answer and no search scratch:
-// Sliceds made by one Service share their searchers, so thousands can be
-// in flight. A Sliced runs on a coroutine of its own (iter.Pull): Close it
+// Between Steps the query holds its partial answer and, when its slice
+// ran out inside a search, that search's searcher; it holds no other
+// search scratch: Sliceds made by one Service share their searchers, so
+// thousands can be in flight. A Sliced runs on a coroutine of its own (iter.Pull): Close it
 // when done with it (an unreachable Sliced is closed by the garbage
 // collector). Not safe for concurrent use.
 type Sliced struct{ c *slicedCore }
@@ -238,6 +247,9 @@ func (c *slicedCore) begin(q *Query, v View, start, goal grid.Point, opt Options
 		}
 	}
 	c.q, c.running = q, true
+	if c.p != nil {
+		c.ver = c.p.version
+	}
 	q.pc, q.sc, q.tree = &c.pc, c.sc, nil
 	c.pc.cancelled, c.pc.left = false, 0
 	c.pc.first, c.pc.firstAt = c.firstN, c.onFirst
@@ -257,6 +269,19 @@ func (s *Sliced) StepToFirst(budget int) Progress { return s.c.step(budget, true
 func (c *slicedCore) step(budget int, stopFirst bool) Progress {
 	if !c.running {
 		return Progress{Done: c.done, First: c.hasFirst}
+	}
+	if c.p != nil {
+		// A planner's grid, bake or sync may have moved on between
+		// Steps: the query must not go on reading them.
+		err := c.q.stale()
+		if err == nil && c.p.version != c.ver {
+			err = errResynced
+		}
+		if err != nil {
+			c.cancel()
+			c.res, c.err = Result{Path: c.dst[:0], Version: c.ver}, err
+			return Progress{Done: true, First: c.hasFirst}
+		}
 	}
 	if budget <= 0 {
 		budget = math.MaxInt / 2
