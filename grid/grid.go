@@ -52,6 +52,7 @@ var (
 	ErrWindow      = errors.New("grid: bad search window")
 	ErrMovement    = errors.New("grid: unknown movement rule")
 	ErrPath        = errors.New("grid: invalid path")
+	ErrUnit        = errors.New("grid: bad unit size")
 	ErrLength      = errors.New("grid: mismatched lengths")
 	// ErrNilGrid is returned by a Searcher that has no grid (NewSearcher
 	// or SetGrid with nil) and by functions handed a nil *Grid.
@@ -63,14 +64,16 @@ var (
 // Grid is a rectangular map of cells, each passable or blocked and each
 // with a terrain weight (1 = plain ground, up to 255). Passability is held
 // in a bitmap; the legal steps out of every cell under the grid's Movement
-// are cached in one byte per cell and kept up to date by every edit.
+// are cached in one byte per cell, and so is every cell's clearance (the
+// largest unit that fits there, see Clearance); every edit keeps them up
+// to date.
 //
 // Every edit increases Version and grows Dirty, the bounding rectangle of
 // the cells edited since a bake last caught up with them (ClearDirty), and
 // DirtyRects, the edits' own rectangles, so that what is derived from the
 // grid can tell it is out of date and where.
 //
-// Memory: 2 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
+// Memory: 3 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
 // edits must not run concurrently with anything else.
 type Grid struct {
 	w, h  int
@@ -78,6 +81,7 @@ type Grid struct {
 	open  bitmap.Bitmap // bit y*w+x set when the cell is passable
 	wt    []uint8       // terrain weight, 1..255, also kept for blocked cells
 	moves []uint8       // bit d set when the step in Dir d is legal
+	clear []uint8       // clearance (see Clearance)
 	hist  [256]int      // how many cells have each weight
 	minW  uint8         // smallest weight on the grid (for the heuristic)
 	ver   uint64        // bumped by every edit
@@ -297,6 +301,7 @@ func (g *Grid) Clone() *Grid {
 	c.open = g.open.Clone(nil)
 	c.wt = append([]uint8(nil), g.wt...)
 	c.moves = append([]uint8(nil), g.moves...)
+	c.clear = append([]uint8(nil), g.clear...)
 	c.rects = append([]Rect(nil), g.rects...)
 	return &c
 }
@@ -325,9 +330,10 @@ func (g *Grid) setWeight(i int, w uint8) {
 
 // refreshMoves records the edit of the cells of r (clipped to the grid)
 // and recomputes the step masks of every cell whose mask can depend on
-// one of them: r grown by one on each side.
+// one of them (r grown by one on each side) and the clearances.
 func (g *Grid) refreshMoves(r Rect) {
 	g.touch(r)
+	g.refreshClearance(r.Intersect(g.Bounds()))
 	r = r.Grow(1).Intersect(g.Bounds())
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
@@ -356,9 +362,7 @@ func (g *Grid) computeMoves(x, y int) uint8 {
 	if g.rule == Cardinal {
 		return m
 	}
-	// The two straight steps each diagonal passes: NE = N,E; SE = S,E; ...
-	orth := [4][2]Dir{{North, East}, {South, East}, {South, West}, {North, West}}
-	for i, o := range orth {
+	for i, o := range diagOrth {
 		d := NorthEast + Dir(i)
 		dd := dirDelta[d]
 		if !g.open01(x+dd.X, y+dd.Y) {

@@ -42,6 +42,14 @@ type Options struct {
 	// search finds the path of least terrain-plus-penalty cost, and
 	// Result.Cost includes the penalty. It must cover the whole grid.
 	Penalty *Penalty
+	// Size, above 1, plans for a unit Size×Size cells (at most
+	// MaxClearance): the path lists the cells of its top-left corner;
+	// the unit fits (Fits) at every one, and each step is one UnitMoves
+	// allows. A step costs what the corner cells' step costs, with the
+	// penalty of the corner cell entered. Start, goal and targets must
+	// fit (else ErrBlocked; targets that do not fit are skipped); the
+	// window bounds the corner. 0 or 1: one cell.
+	Size int
 }
 
 // Status says how a search ended.
@@ -142,7 +150,7 @@ var (
 // new query.
 func (s *Searcher) begin(opt *Options, start Point) error {
 	g := s.g
-	if err := g.check(start, "start"); err != nil {
+	if err := g.checkFit(start, "start", opt.Size); err != nil {
 		return err
 	}
 	win := g.Bounds()
@@ -196,6 +204,20 @@ func (g *Grid) check(p Point, what string) error {
 	return nil
 }
 
+// checkFit is check for a unit size cells across.
+func (g *Grid) checkFit(p Point, what string, size int) error {
+	if size < 0 || size > MaxClearance {
+		return fmt.Errorf("%w: %d (1..%d)", ErrUnit, size, MaxClearance)
+	}
+	if err := g.check(p, what); err != nil || size <= 1 {
+		return err
+	}
+	if int(g.clear[p.Y*g.w+p.X]) < size {
+		return fmt.Errorf("%w: %s %v: a unit %d cells across does not fit", ErrBlocked, what, p, size)
+	}
+	return nil
+}
+
 func (s *Searcher) local(p Point) int {
 	return (p.Y-s.win.Min.Y)*s.ww + p.X - s.win.Min.X
 }
@@ -218,7 +240,7 @@ func (s *Searcher) FindPath(start, goal Point, opt Options, dst []Point) (Result
 	if s.g == nil {
 		return res, errNoGrid
 	}
-	if err := s.g.check(goal, "goal"); err != nil {
+	if err := s.g.checkFit(goal, "goal", opt.Size); err != nil {
 		return res, err
 	}
 	if err := s.begin(&opt, start); err != nil {
@@ -265,7 +287,7 @@ func (s *Searcher) FindAll(start Point, targets []Point, opt Options, costs []Co
 	closed := s.gen | 8
 	for i, t := range targets {
 		costs[i] = Unreachable
-		if t.In(s.win) && s.g.Passable(t) {
+		if t.In(s.win) && s.g.Fits(t, opt.Size) {
 			if li := s.local(t); s.state[li]&^7 == closed {
 				costs[i] = s.cost[li]
 			}
@@ -303,7 +325,7 @@ func (s *Searcher) markTargets(start Point, targets []Point, opt *Options) error
 	s.ntargets = 0
 	for i := len(targets) - 1; i >= 0; i-- { // the first duplicate wins
 		t := targets[i]
-		if t.In(s.win) && s.g.Passable(t) {
+		if t.In(s.win) && s.g.Fits(t, opt.Size) {
 			li := s.local(t)
 			if s.tmark[li] != s.gen {
 				s.ntargets++
@@ -329,6 +351,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	maxX, maxY := s.win.Max.X-1, s.win.Max.Y-1
 	useH := !opt.Dijkstra
 	full := s.full
+	size := uint8(max(opt.Size, 1))
 	avoid := opt.Avoid
 	var pen []int32
 	var penFunc func(int) Cost
@@ -425,6 +448,9 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 		}
 		gi := y*gw + x
 		m := moves[gi]
+		if size > 1 {
+			m = g.unitMoves(gi, m, size)
+		}
 		if !full {
 			in := m
 			if x == minX {

@@ -232,7 +232,6 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	}
 	b.assemble(nil)
 	b.layoutTier()
-	b.computeClearance(g.Bounds())
 	b.caughtUp()
 	return b, nil
 }

@@ -18,8 +18,9 @@ import (
 const DefaultClusterSize = 32
 
 // MaxClearance caps the clearance kept per cell: units up to this many
-// cells across are told apart.
-const MaxClearance = 32
+// cells across are told apart. The grid keeps the clearance (see
+// grid.Grid.Clearance).
+const MaxClearance = grid.MaxClearance
 
 // NoRegion is the region of a blocked cell.
 const NoRegion = 0xffff
@@ -88,7 +89,6 @@ type Bake struct {
 	rule              grid.Movement
 	placed            []grid.Point // sorted, deduplicated
 	region            []uint16     // per cell: local region, NoRegion if blocked
-	clearance         []uint8
 	cl                []cluster
 	regionBase        []int32 // per cluster (+1): first global region id
 	regionIsland      []int32
@@ -130,7 +130,6 @@ func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 		all[i] = i
 	}
 	b.rebuild(all, all, cfg.Workers)
-	b.computeClearance(g.Bounds())
 	b.caughtUp()
 	return b, nil
 }
@@ -150,8 +149,7 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	b := &Bake{
 		g: g, w: w, h: h, cs: cs, rule: g.Movement(),
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
-		region:    make([]uint16, w*h),
-		clearance: make([]uint8, w*h),
+		region: make([]uint16, w*h),
 	}
 	b.cl = make([]cluster, b.cw*b.ch)
 	b.clVersion = make([]uint64, len(b.cl))

@@ -32,7 +32,8 @@
 //   - Clearance: per cell, the side of the largest all-passable square
 //     whose top-left cell it is (HAA*'s true clearance, Harabor & Botea
 //     2008), capped at MaxClearance, so that one bake can serve units of
-//     every size.
+//     every size. The grid keeps it up to date with every edit
+//     (grid.Grid.Clearance); the bake answers it.
 //
 // Building is split over clusters and runs on Config.Workers goroutines;
 // the result is identical whatever the number of workers. Build costs

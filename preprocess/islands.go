@@ -236,31 +236,6 @@ type scratch struct {
 	cross                        []crossSnap // an update's crossings before it
 }
 
-// computeClearance fills the clearance of every cell whose value can
-// depend on a cell of r: the cells of r and those up to MaxClearance-1 up
-// and to the left. clearance(x,y) = 1 + min of the three cells right,
-// below and diagonally below-right, for a passable cell.
-func (b *Bake) computeClearance(r grid.Rect) {
-	r = grid.R(r.Min.X-MaxClearance+1, r.Min.Y-MaxClearance+1, r.Max.X, r.Max.Y).Intersect(b.g.Bounds())
-	w := b.w
-	get := func(x, y int) uint8 {
-		if x >= b.w || y >= b.h {
-			return 0
-		}
-		return b.clearance[y*w+x]
-	}
-	for y := r.Max.Y - 1; y >= r.Min.Y; y-- {
-		for x := r.Max.X - 1; x >= r.Min.X; x-- {
-			v := uint8(0)
-			if b.g.Passable(grid.Pt(x, y)) {
-				v = 1 + min(get(x+1, y), get(x, y+1), get(x+1, y+1))
-				v = min(v, MaxClearance)
-			}
-			b.clearance[y*w+x] = v
-		}
-	}
-}
-
 // Island returns the island of p (0, 1, ...), or -1 if p is blocked or
 // off the map. O(1).
 func (b *Bake) Island(p grid.Point) int {
@@ -375,18 +350,14 @@ func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 // Clearance returns the side of the largest all-passable square whose
 // top-left cell is p (0 if p is blocked or off the map), capped at
 // MaxClearance. A unit n cells across fits with its top-left corner at p
-// when Clearance(p) >= n. O(1).
-func (b *Bake) Clearance(p grid.Point) int {
-	if !b.g.Contains(p) {
-		return 0
-	}
-	return int(b.clearance[b.g.Index(p)])
-}
+// when Clearance(p) >= n. The grid keeps it (grid.Grid.Clearance): it is
+// the grid's now, even on a stale bake. O(1).
+func (b *Bake) Clearance(p grid.Point) int { return b.g.Clearance(p) }
 
 // Bytes returns the memory the bake holds, not counting its grid (2 bytes
 // and a bit per cell, see grid.Grid) or the searchers of queries.
 func (b *Bake) Bytes() int {
-	n := 2*len(b.region) + len(b.clearance)
+	n := 2 * len(b.region)
 	for c := range b.cl {
 		cl := &b.cl[c]
 		n += int(unsafe.Sizeof(*cl)) + 4*cap(cl.regionCells) + 8*(cap(cl.east)+cap(cl.south)) +

@@ -79,9 +79,6 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 	}
 	b.last = UpdateInfo{Version: b.version, Clusters: touched}
 	b.rebuild(touched, touched, workers)
-	for _, r := range rs {
-		b.computeClearance(r.Grow(1).Intersect(g.Bounds()))
-	}
 	return nil
 }
 
@@ -93,9 +90,9 @@ func (b *Bake) caughtUp() {
 
 // Stale reports whether the grid has been edited since the bake last
 // caught up with it (Build, Load or Update). A stale bake's answers
-// (SameIsland, Island, Region, DeadEnd, AvoidDeadEnds, Clearance, the
-// tier) describe the grid as it was then: call Update before trusting
-// them. O(1).
+// (SameIsland, Island, Region, DeadEnd, AvoidDeadEnds, the tier)
+// describe the grid as it was then (Clearance, kept by the grid, is
+// always the grid's now): call Update before trusting them. O(1).
 func (b *Bake) Stale() bool { return b.g.Version() != b.gridVer }
 
 // GridVersion returns the grid's Version the bake is in step with.

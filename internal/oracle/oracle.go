@@ -25,6 +25,13 @@ type Graph struct {
 	Avoid func(grid.Point) bool // cells no step may enter (nil: none)
 	// Penalty, if not nil, is added to every step for the cell it enters.
 	Penalty func(grid.Point) grid.Cost
+	// Size, above 1, makes the nodes the cells where a unit Size×Size
+	// cells across fits with its top-left corner: every cell of the
+	// square on the grid and passable (the window bounds the corner). A step is legal when the
+	// unit fits at both ends and, for a diagonal step, at the two
+	// orthogonal neighbours the movement rule asks for; it costs what
+	// the top-left cells' step costs.
+	Size int
 }
 
 // ID returns the node ID of p.
@@ -43,7 +50,22 @@ func (o Graph) win() grid.Rect {
 	return o.Win.Intersect(o.G.Bounds())
 }
 
-func (o Graph) open(p grid.Point) bool { return p.In(o.win()) && o.G.Passable(p) }
+func (o Graph) open(p grid.Point) bool {
+	if !p.In(o.win()) {
+		return false
+	}
+	for dy := range max(o.Size, 1) {
+		for dx := range max(o.Size, 1) {
+			if q := grid.Pt(p.X+dx, p.Y+dy); !o.G.Contains(q) || !o.G.Passable(q) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Fits reports whether the unit fits with its top-left corner at p.
+func (o Graph) Fits(p grid.Point) bool { return o.open(p) }
 
 // Legal reports whether one step from a to b is allowed, decided from
 // passability and the movement rule alone.
@@ -139,15 +161,19 @@ func (o Graph) HeuristicCost(x, y graph.Node) float64 {
 // under its movement rule with a plain breadth-first flood fill: label[i]
 // is 0 for a blocked cell and 1, 2, ... in order of each component's first
 // cell in row-major order.
-func Components(g *grid.Grid) []int32 {
-	o := Graph{G: g}
+func Components(g *grid.Grid) []int32 { return Graph{G: g}.Components() }
+
+// Components labels the connected components of o's nodes (the cells
+// where its unit fits) as the function Components does.
+func (o Graph) Components() []int32 {
+	g := o.G
 	w, h := g.Width(), g.Height()
 	label := make([]int32, w*h)
 	var next int32
 	var queue []grid.Point
 	for i := range label {
 		p := g.PointAt(i)
-		if label[i] != 0 || !g.Passable(p) {
+		if label[i] != 0 || !o.open(p) {
 			continue
 		}
 		next++

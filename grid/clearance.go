@@ -1,0 +1,111 @@
+package grid
+
+import "math/bits"
+
+// MaxClearance caps the clearance a grid keeps per cell: units up to this
+// many cells across can be planned for.
+const MaxClearance = 32
+
+// Clearance returns the side of the largest all-passable square whose
+// top-left cell is p (HAA*'s true clearance, Harabor & Botea 2008),
+// capped at MaxClearance; 0 if p is blocked or off the grid. A unit n
+// cells across fits with its top-left corner at p when Clearance(p) >= n.
+// Every edit keeps it up to date. O(1).
+func (g *Grid) Clearance(p Point) int {
+	if !g.Contains(p) {
+		return 0
+	}
+	return int(g.clear[p.Y*g.w+p.X])
+}
+
+// Clearances returns every cell's clearance (see Clearance), row-major.
+// The slice is the grid's own: do not modify it.
+func (g *Grid) Clearances() []uint8 { return g.clear }
+
+// refreshClearance recomputes the clearance of every cell whose value can
+// depend on a cell of r: the cells of r and those up to MaxClearance-1 up
+// and to the left. clearance(x,y) = 1 + the least of the cells right,
+// below and below-right, for a passable cell. O((r's sides +
+// MaxClearance)²).
+func (g *Grid) refreshClearance(r Rect) {
+	if len(g.clear) != g.w*g.h {
+		g.clear = make([]uint8, g.w*g.h)
+		r = g.Bounds()
+	}
+	r = R(r.Min.X-MaxClearance+1, r.Min.Y-MaxClearance+1, r.Max.X, r.Max.Y).Intersect(g.Bounds())
+	w, c := g.w, g.clear
+	for y := r.Max.Y - 1; y >= r.Min.Y; y-- {
+		row := y * w
+		for x := r.Max.X - 1; x >= r.Min.X; x-- {
+			v := uint8(0)
+			if g.open.Contains(uint32(row + x)) {
+				right, below, diag := uint8(0), uint8(0), uint8(0)
+				if x+1 < w {
+					right = c[row+x+1]
+				}
+				if y+1 < g.h {
+					below = c[row+w+x]
+					if x+1 < w {
+						diag = c[row+w+x+1]
+					}
+				}
+				v = min(1+min(right, below, diag), MaxClearance)
+			}
+			c[row+x] = v
+		}
+	}
+}
+
+// Fits reports whether a unit size cells across fits with its top-left
+// corner at p: every cell of the size×size square on the grid and
+// passable (size 0 or 1: p passable). O(1).
+func (g *Grid) Fits(p Point, size int) bool {
+	return g.Contains(p) && int(g.clear[p.Y*g.w+p.X]) >= max(size, 1)
+}
+
+// UnitMoves returns the legal steps out of p for a unit size cells across
+// whose top-left corner is at p: a bit per Dir, as Moves. A step is legal
+// when the unit fits at both ends and, for a diagonal step, where the
+// movement rule asks it to pass: at both orthogonal neighbours under
+// Octile, at one of them under OctileCutCorners. Size 0 or 1 gives Moves.
+// O(1).
+func (g *Grid) UnitMoves(p Point, size int) uint8 {
+	if !g.Contains(p) {
+		return 0
+	}
+	i := p.Y*g.w + p.X
+	if size <= 1 {
+		return g.moves[i]
+	}
+	if int(g.clear[i]) < size {
+		return 0
+	}
+	return g.unitMoves(i, g.moves[i], uint8(min(size, 255)))
+}
+
+// unitMoves narrows the one-cell step mask m of cell i to the steps a unit
+// k cells across may take (every such step is also legal for one cell).
+func (g *Grid) unitMoves(i int, m, k uint8) uint8 {
+	c, w := g.clear, g.w
+	off := [8]int{-w, 1, w, -1, 1 - w, 1 + w, w - 1, -w - 1}
+	var out uint8
+	for mm := m; mm != 0; mm &= mm - 1 {
+		d := bits.TrailingZeros8(mm)
+		if c[i+off[d]] < k {
+			continue
+		}
+		if d >= int(NorthEast) {
+			o := diagOrth[d-int(NorthEast)]
+			a, b := c[i+off[o[0]]] >= k, c[i+off[o[1]]] >= k
+			if !(a && b) && (g.rule != OctileCutCorners || !(a || b)) {
+				continue
+			}
+		}
+		out |= 1 << d
+	}
+	return out
+}
+
+// diagOrth holds the two straight steps each diagonal passes: NE = N,E;
+// SE = S,E; SW = S,W; NW = N,W.
+var diagOrth = [4][2]Dir{{North, East}, {South, East}, {South, West}, {North, West}}
