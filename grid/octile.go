@@ -77,10 +77,10 @@ func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 	return g.StepLineCostWith(a, z, limit, nil)
 }
 
-// lineWalk follows the line s from cell i, checking every step, and adds
-// to c the penalty of each cell entered (pen nil: none). It fails at an
-// illegal step or once c reaches limit.
-func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, bool) {
+// lineWalk follows the line s from cell i, checking every step (for a
+// unit size cells across), and adds to c the penalty of each cell entered
+// (pen nil: none). It fails at an illegal step or once c reaches limit.
+func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, size uint8) (Cost, bool) {
 	bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
 	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
 	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
@@ -92,14 +92,18 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost) (Cost, 
 	n, nd, acc := s.n, s.nd, s.acc
 	for range n {
 		acc += nd
+		m := moves[i]
+		if size > 1 {
+			m = g.unitMoves(i, m, size)
+		}
 		if 2*acc >= n {
 			acc -= n
-			if moves[i]&bd == 0 {
+			if m&bd == 0 {
 				return 0, false
 			}
 			i += od
 		} else {
-			if moves[i]&bs == 0 {
+			if m&bs == 0 {
 				return 0, false
 			}
 			i += os

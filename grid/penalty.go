@@ -70,6 +70,20 @@ func (p *Penalty) check(g *Grid) error {
 // StepLineCostWith is StepLineCost with pen added for every cell the line
 // enters (pen nil: no penalty). A pen that does not fit g gives no line.
 func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
+	return g.stepLine(a, z, limit, pen, 1)
+}
+
+// UnitLineCost is StepLineCostWith for a unit size×size cells whose
+// top-left corner follows the line: every step must be one UnitMoves
+// allows. Size 0 or 1 is StepLineCostWith.
+func (g *Grid) UnitLineCost(a, z Point, size int, limit Cost, pen *Penalty) (Cost, bool) {
+	if size > 1 && (size > MaxClearance || !g.Fits(a, size)) {
+		return 0, false
+	}
+	return g.stepLine(a, z, limit, pen, uint8(max(size, 1)))
+}
+
+func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, size uint8) (Cost, bool) {
 	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != len(g.wt) {
 		return 0, false
 	}
@@ -80,12 +94,16 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 		if c >= limit {
 			return 0, false
 		}
-		return g.lineWalk(i, s, pen, c, limit)
+		return g.lineWalk(i, s, pen, c, limit, size)
 	}
 	var c Cost
 	for range s.n {
 		d := s.next()
-		if g.moves[i]&(1<<d) == 0 {
+		m := g.moves[i]
+		if size > 1 {
+			m = g.unitMoves(i, m, size)
+		}
+		if m&(1<<d) == 0 {
 			return 0, false
 		}
 		dd := dirDelta[d]

@@ -208,3 +208,41 @@ func TestUnitMisuse(t *testing.T) {
 		t.Fatal("cells off the grid fit")
 	}
 }
+
+// TestUnitLineCost: the step line between two random cells is accepted
+// for a unit exactly when every one of its steps is legal for the unit
+// (oracle), at the cost the oracle adds up.
+func TestUnitLineCost(t *testing.T) {
+	r := rand.New(rand.NewPCG(65, 66))
+	ok, refused := 0, 0
+	for range 300 {
+		g := roomyGrid(r)
+		k := 1 + r.IntN(4)
+		o := oracle.Graph{G: g, Size: k}
+		for range 20 {
+			a := g.PointAt(r.IntN(g.Width() * g.Height()))
+			z := grid.Pt(a.X+r.IntN(15)-7, a.Y+r.IntN(15)-7)
+			if !g.Contains(z) {
+				continue
+			}
+			line := g.AppendStepLine([]grid.Point{a}, a, z)
+			want, legal := grid.Cost(0), o.Fits(a)
+			for i := 1; i < len(line) && legal; i++ {
+				legal = o.Legal(line[i-1], line[i])
+				want += o.Cost(line[i-1], line[i])
+			}
+			got, fine := g.UnitLineCost(a, z, k, grid.Unreachable, nil)
+			if fine != legal || fine && got != want {
+				t.Fatalf("%v→%v size %d %v: UnitLineCost %d %v, oracle %d %v\n%s", a, z, k, g.Movement(), got, fine, want, legal, g.Draw(line))
+			}
+			if legal {
+				ok++
+			} else {
+				refused++
+			}
+		}
+	}
+	if ok < 500 || refused < 500 {
+		t.Fatalf("%d lines legal, %d not: the maps do not test", ok, refused)
+	}
+}
