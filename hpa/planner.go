@@ -309,6 +309,17 @@ type Options struct {
 	// units' claims to the costs the query minimizes, at both tiers.
 	// Result.Cost includes them.
 	Penalty Penalty
+	// Size, above 1, plans for a unit Size×Size cells (a tank where an
+	// infantryman is 1): the path lists the cells of the unit's top-left
+	// corner, the whole unit stands on passable cells at every one, and
+	// every step is one grid.Grid.UnitMoves allows (a diagonal step only
+	// where the unit also fits beside it, as the movement rule says).
+	// The bake must keep a layer for the size (preprocess.Config.
+	// UnitSizes; ErrOptions otherwise). Start and goal must fit
+	// (grid.ErrBlocked). Corners smoothing joins the corners by the
+	// unit's step lines. Not yet with Penalty, Nearest, FirstSteps or
+	// MaxExpansions (ErrOptions). 0 or 1: one cell.
+	Size int
 }
 
 // MaxSmoothPasses is the largest Options.SmoothPasses: passes beyond it
@@ -334,6 +345,8 @@ func (o *Options) check() error {
 		return fmt.Errorf("%w: negative FirstSteps %d", ErrOptions, o.FirstSteps)
 	case o.MaxExpansions < 0:
 		return fmt.Errorf("%w: negative MaxExpansions %d", ErrOptions, o.MaxExpansions)
+	case o.Size < 0 || o.Size > grid.MaxClearance:
+		return fmt.Errorf("%w: Size %d (want 0..%d)", ErrOptions, o.Size, grid.MaxClearance)
 	}
 	return nil
 }

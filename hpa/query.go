@@ -46,6 +46,10 @@ type Query struct {
 	// borrow (nil: fine and coarse, its own).
 	pc *pacer
 	sc *scratch
+	// The unit size of the current query (1: one cell) and the state of
+	// queries for larger units (nil until one runs).
+	size int
+	u    *unitQuery
 	// A group's shared coarse search (nil: none), and the source the
 	// last route through it left from.
 	tree    *goalTree
@@ -106,6 +110,13 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := q.stale(); err != nil {
 		return res, err
 	}
+	if opt.Size > 1 {
+		if err := p.checkUnit(opt); err != nil {
+			return res, err
+		}
+		return q.findUnit(start, goal, opt, res)
+	}
+	q.size = 1
 	if err := p.check(start, "start"); err != nil {
 		return res, err
 	}

@@ -232,6 +232,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	}
 	b.assemble(nil)
 	b.layoutTier()
+	b.buildUnits(workers)
 	b.caughtUp()
 	return b, nil
 }

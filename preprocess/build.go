@@ -49,6 +49,10 @@ type Config struct {
 	// gate, a bridge, a base entrance); they join the tier like
 	// transition points and are kept across updates.
 	Placed []grid.Point
+	// UnitSizes lists the sizes of the units (k for k×k cells, 1..
+	// MaxClearance) the game plans for beyond single cells: the bake
+	// keeps a UnitLayer for each (see Units). Size 1 needs none.
+	UnitSizes []int
 }
 
 // run is a maximal stretch of a cluster border with a legal straight step
@@ -104,6 +108,8 @@ type Bake struct {
 	clVersion         []uint64 // per cluster: the version that last rebuilt it
 	gridVer           uint64   // the grid's Version the bake is in step with
 	last              UpdateInfo
+	unitSizes         []int        // Config.UnitSizes, sorted, without 1
+	units             []*UnitLayer // one per unit size, in that order
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -157,6 +163,10 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 		if !g.Passable(p) {
 			return nil, fmt.Errorf("%w: placed waypoint %v is off the map or blocked", ErrConfig, p)
 		}
+	}
+	var err error
+	if b.unitSizes, err = checkUnitSizes(cfg.UnitSizes); err != nil {
+		return nil, err
 	}
 	b.placed = slices.Clone(cfg.Placed)
 	slices.SortFunc(b.placed, func(p, q grid.Point) int { return g.Index(p) - g.Index(q) })
@@ -251,6 +261,7 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 	} else {
 		b.last.Layout = b.patchTier(edges)
 	}
+	b.buildUnits(workers)
 }
 
 // clusterSnap is what an update compares to tell whether a rebuilt

@@ -168,24 +168,51 @@ func Components(g *grid.Grid) []int32 { return Graph{G: g}.Components() }
 func (o Graph) Components() []int32 {
 	g := o.G
 	w, h := g.Width(), g.Height()
+	// Where the unit fits, square by square, once (the same test as open,
+	// kept in a table so that large maps stay quick).
+	fits := make([]bool, w*h)
+	for i := range fits {
+		fits[i] = o.open(g.PointAt(i))
+	}
+	at := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && fits[y*w+x] }
 	label := make([]int32, w*h)
 	var next int32
 	var queue []grid.Point
 	for i := range label {
-		p := g.PointAt(i)
-		if label[i] != 0 || !o.open(p) {
+		if label[i] != 0 || !fits[i] {
 			continue
 		}
 		next++
 		label[i] = next
-		queue = append(queue[:0], p)
+		queue = append(queue[:0], g.PointAt(i))
 		for len(queue) > 0 {
 			c := queue[0]
 			queue = queue[1:]
-			for _, q := range o.Neighbours(c) {
-				if j := g.Index(q); label[j] == 0 {
-					label[j] = next
-					queue = append(queue, q)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					x, y := c.X+dx, c.Y+dy
+					if dx == 0 && dy == 0 || !at(x, y) || o.Avoid != nil && o.Avoid(grid.Pt(x, y)) {
+						continue
+					}
+					if dx != 0 && dy != 0 { // the rule's corner test, as Legal
+						s1, s2 := at(c.X+dx, c.Y), at(c.X, c.Y+dy)
+						switch g.Movement() {
+						case grid.Octile:
+							if !s1 || !s2 {
+								continue
+							}
+						case grid.OctileCutCorners:
+							if !s1 && !s2 {
+								continue
+							}
+						default:
+							continue
+						}
+					}
+					if j := y*w + x; label[j] == 0 {
+						label[j] = next
+						queue = append(queue, grid.Pt(x, y))
+					}
 				}
 			}
 		}

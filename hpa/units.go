@@ -1,0 +1,314 @@
+package hpa
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/waypoint"
+)
+
+// unitQuery is a Query's state for units larger than one cell (see
+// Options.Size): the coarse search on the bake's layer for the size.
+type unitQuery struct {
+	t      *waypoint.Tier
+	coarse *navgraph.Searcher
+	cq     navgraph.Query
+	goal   grid.Point
+	ids    []int32
+	pts    []grid.Point
+	costs  []grid.Cost
+}
+
+// checkUnit says why opt cannot plan for a unit of opt.Size on p: the bake
+// has no layer for that size, or an option units do not support yet.
+func (p *Planner) checkUnit(opt Options) error {
+	k := opt.Size
+	switch {
+	case k < 0 || k > grid.MaxClearance:
+		return fmt.Errorf("%w: Size %d (want 0..%d)", ErrOptions, k, grid.MaxClearance)
+	case k <= 1:
+		return nil
+	case p.bake.Units(k) == nil:
+		return fmt.Errorf("%w: Size %d: the bake has no layer for units of that size (preprocess.Config.UnitSizes %v)", ErrOptions, k, p.bake.UnitSizes())
+	case opt.Penalty != (Penalty{}) || opt.Nearest || opt.FirstSteps > 0 || opt.MaxExpansions > 0:
+		return fmt.Errorf("%w: Size %d: Penalty, Nearest, FirstSteps and MaxExpansions are not supported for units larger than one cell yet", ErrOptions, k)
+	}
+	return nil
+}
+
+// findUnit answers Find for a unit opt.Size cells across (Size > 1, the
+// options checked): on the bake's layer for the size as Find does on its
+// tier: an exact search when start and goal are near, else joining them
+// to the layer's points inside their clusters, A* on the layer's graph,
+// refining each edge with the unit's search in its cluster. Every step of
+// the path is one the unit may take (grid.Grid.UnitMoves).
+func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Result, error) {
+	p := q.p
+	k := opt.Size
+	for _, e := range [2]struct {
+		pt   grid.Point
+		what string
+	}{{start, "start"}, {goal, "goal"}} {
+		if err := p.check(e.pt, e.what); err != nil {
+			return res, err
+		}
+		if !p.g.Fits(e.pt, k) {
+			return res, fmt.Errorf("hpa: %s %v: a unit %d cells across does not fit: %w", e.what, e.pt, k, grid.ErrBlocked)
+		}
+	}
+	q.bud = budget{}
+	q.track = false
+	q.size = k
+	if q.u == nil {
+		q.u = &unitQuery{}
+	}
+	u := q.u
+	u.t = p.bake.Units(k).Tier()
+	if u.coarse == nil {
+		u.coarse = navgraph.NewSearcher(u.t.Graph)
+		u.cq.Heuristic = func(n int32) navgraph.Cost {
+			return navgraph.Cost(q.p.g.LeastCost(u.t.Points[n].Cell, u.goal))
+		}
+	}
+	if u.coarse.Graph() != u.t.Graph {
+		u.coarse.SetGraph(u.t.Graph)
+	}
+	raw, found, err := q.planUnit(start, goal, k, &res)
+	res.Expanded = q.bud.used
+	switch {
+	case errors.Is(err, errSpent):
+		res.Status = Exhausted
+		return res, nil
+	case err != nil:
+		return res, err
+	case !found:
+		return res, nil
+	}
+	switch opt.Smooth {
+	case Raw:
+		res.Path = append(res.Path, raw...)
+		res.Cost = q.cost(res.Path)
+	case Cells:
+		res.Path, res.Cost = q.smoothCells(raw, res.Path)
+		for pass := 1; pass < opt.SmoothPasses && q.legs > 1; pass++ {
+			q.tmp = append(q.tmp[:0], res.Path...)
+			res.Path, res.Cost = q.smoothCells(q.tmp, res.Path[:0])
+			if equalPaths(q.tmp, res.Path) {
+				break
+			}
+		}
+	case Corners:
+		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
+		res.Path = q.corners(q.tmp, res.Path)
+	}
+	res.Status = Found
+	return res, nil
+}
+
+func equalPaths(a, b []grid.Point) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// planUnit finds the unit's path from start to goal into q.raw; false when
+// there is none.
+func (q *Query) planUnit(start, goal grid.Point, k int, res *Result) ([]grid.Point, bool, error) {
+	p, u := q.p, q.u
+	t := u.t
+	raw := q.raw[:0]
+	if start == goal {
+		q.raw = append(raw, start)
+		return q.raw, true, nil
+	}
+	cs, cg := t.ClusterOf(start), t.ClusterOf(goal)
+	found, cand := false, false
+	var candCost grid.Cost
+	cw := t.ClustersX()
+	near := max(nearby, nearbyCells/t.ClusterSize)
+	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
+		win := t.ClusterRect(cs).Union(t.ClusterRect(cg))
+		for try := 0; try < 2 && !found; try++ {
+			if try > 0 {
+				if bigger := win.Grow(t.ClusterSize).Intersect(p.g.Bounds()); bigger != win && bigger.Area() <= growArea {
+					win = bigger
+				} else {
+					break
+				}
+			}
+			r, err := q.search(start, goal, grid.Options{Window: win, Size: k}, raw)
+			raw = r.Path
+			if err != nil {
+				q.raw = raw
+				return raw, false, err
+			}
+			found = r.Status == grid.Found && r.Cost <= r.Outside
+			if r.Status == grid.Found && !found && (!cand || r.Cost < candCost) {
+				cand, candCost = true, r.Cost
+				q.near, raw = raw, q.near[:0]
+			}
+		}
+	}
+	if !found {
+		var err error
+		raw, found, err = q.unitRoute(start, goal, cs, cg, k, raw[:0], res)
+		switch {
+		case err != nil:
+			q.raw = raw
+			return raw, false, err
+		case cand && (!found || q.cost(raw) >= candCost):
+			raw, q.near = q.near, raw
+			found = true
+		}
+	}
+	q.raw = raw
+	return raw, found, nil
+}
+
+// unitRoute finds a path through the layer into raw; false when there is
+// none.
+func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Point, res *Result) ([]grid.Point, bool, error) {
+	u := q.u
+	var err error
+	if u.cq.Sources, err = q.unitConnect(start, cs, k, u.cq.Sources[:0]); err != nil || len(u.cq.Sources) == 0 {
+		return raw, false, err
+	}
+	if u.cq.Targets, err = q.unitConnect(goal, cg, k, u.cq.Targets[:0]); err != nil || len(u.cq.Targets) == 0 {
+		return raw, false, err
+	}
+	// Another component: no path through the layer (O(points joined)).
+	l := q.p.bake.Units(k)
+	shared := false
+	for _, a := range u.cq.Sources {
+		for _, z := range u.cq.Targets {
+			if l.Component(a.Node) == l.Component(z.Node) {
+				shared = true
+			}
+		}
+	}
+	if !shared {
+		return raw, false, nil
+	}
+	u.goal = goal
+	if u.cq.MaxExpansions, u.cq.Pause, err = q.limit(); err != nil {
+		return raw, false, err
+	}
+	cr, err := q.unitCoarse()
+	q.nodes = cr.Path
+	res.Waypoints = cr.Expanded
+	q.settle(cr.Expanded)
+	if err != nil {
+		return raw, false, err
+	}
+	if !cr.Found {
+		return raw, false, nil
+	}
+	res.Coarse = len(q.nodes)
+	// Refine: start → first point, each edge, last point → goal.
+	t := u.t
+	nodes := q.nodes
+	if raw, err = q.unitPiece(raw, start, t.Points[nodes[0]].Cell, cs, k); err != nil {
+		return raw, false, err
+	}
+	for i := 1; i < len(nodes); i++ {
+		if q.seg, err = q.unitEdge(nodes[i-1], nodes[i], q.seg); err != nil {
+			return raw, false, err
+		}
+		raw = append(raw, q.seg[1:]...)
+	}
+	if raw, err = q.unitPiece(raw, t.Points[nodes[len(nodes)-1]].Cell, goal, cg, k); err != nil {
+		return raw, false, err
+	}
+	return raw, true, nil
+}
+
+// unitCoarse runs the layer's coarse search with the query's searcher.
+func (q *Query) unitCoarse() (navgraph.Result, error) {
+	return q.u.coarse.Search(&q.u.cq, q.nodes)
+}
+
+// unitEdge refines the layer's edge a→b (a lent searcher, given back as
+// fineFind does).
+func (q *Query) unitEdge(a, b int32, dst []grid.Point) ([]grid.Point, error) {
+	n, pause, err := q.limit()
+	if err != nil {
+		return dst[:0], err
+	}
+	f := q.fineSearcher()
+	defer q.doneFine(f)
+	path, used, err := q.u.t.RoutePaced(f, a, b, n, pause, dst)
+	q.settle(used)
+	if err == waypoint.ErrExhausted { //nolint:errorlint // returned as is
+		err = errSpent
+	}
+	return path, err
+}
+
+// unitPiece appends the unit's exact path from a to z inside cluster c
+// (without a when raw already ends there).
+func (q *Query) unitPiece(raw []grid.Point, a, z grid.Point, c, k int) ([]grid.Point, error) {
+	if a == z {
+		if len(raw) == 0 {
+			raw = append(raw, a)
+		}
+		return raw, nil
+	}
+	r, err := q.search(a, z, grid.Options{Window: q.u.t.ClusterRect(c), Size: k}, q.seg)
+	q.seg = r.Path
+	if err != nil {
+		return raw, err
+	}
+	if r.Status != grid.Found {
+		return raw, fmt.Errorf("hpa: unit %d: no path %v→%v in cluster %d that the join search found", k, a, z, c)
+	}
+	if len(raw) > 0 && raw[len(raw)-1] == a {
+		return append(raw, r.Path[1:]...), nil
+	}
+	return append(raw, r.Path...), nil
+}
+
+// unitConnect appends to eps the layer's points of cluster c that the
+// unit reaches from pt inside the cluster, with their costs (the costs
+// are the same both ways: steps cost the same either way without
+// penalties).
+func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([]navgraph.Endpoint, error) {
+	u := q.u
+	first, end := u.t.PointsOf(c)
+	u.ids, u.pts = u.ids[:0], u.pts[:0]
+	for i := first; i < end; i++ {
+		u.ids = append(u.ids, i)
+		u.pts = append(u.pts, u.t.Points[i].Cell)
+	}
+	if len(u.pts) == 0 {
+		return eps, nil
+	}
+	if cap(u.costs) < len(u.pts) {
+		u.costs = make([]grid.Cost, len(u.pts))
+	}
+	u.costs = u.costs[:len(u.pts)]
+	lim, pause, err := q.limit()
+	if err != nil {
+		return eps, err
+	}
+	f := q.fineSearcher()
+	defer q.doneFine(f)
+	n, err := f.FindAll(pt, u.pts, grid.Options{Window: u.t.ClusterRect(c), Dijkstra: true, Size: k, MaxExpansions: lim, Pause: pause}, u.costs)
+	q.settle(n)
+	if err != nil {
+		return eps, err
+	}
+	for i, id := range u.ids {
+		if u.costs[i] != grid.Unreachable {
+			eps = append(eps, navgraph.Endpoint{Node: id, Cost: navgraph.Cost(u.costs[i])})
+		}
+	}
+	return eps, nil
+}

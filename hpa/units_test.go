@@ -1,0 +1,185 @@
+package hpa_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// unitBake generates a map and bakes it with layers for units 2 to 4
+// cells across.
+func unitBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*grid.Grid, *preprocess.Bake) {
+	g, err := mapgen.NewGrid(mapgen.Config{Width: w, Height: h, Seed: seed}, grid.MapOptions{Movement: rule, SwampWeight: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, UnitSizes: []int{2, 3, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, b
+}
+
+// unitCheck runs random queries for units 2 to 4 cells across on pl and
+// compares each with the oracle over the cells where the unit fits: a
+// path exactly when the oracle's flood fill joins start and goal, every
+// step legal for the unit (oracle), the cost the path's own steps add up
+// to, never below the oracle's least cost. It returns the summed excess
+// over the optimum (Cells smoothing) and the number of paths.
+func unitCheck(t *testing.T, r *rand.Rand, g *grid.Grid, pl *hpa.Planner, what string, queries int) (excess float64, paths, none int) {
+	t.Helper()
+	q := pl.NewQuery()
+	for k := 2; k <= 4; k++ {
+		o := oracle.Graph{G: g, Size: k}
+		comp := o.Components()
+		var fits []grid.Point
+		for i, c := range comp {
+			if c != 0 {
+				fits = append(fits, g.PointAt(i))
+			}
+		}
+		if len(fits) < 2 {
+			continue
+		}
+		for range queries {
+			a, z := fits[r.IntN(len(fits))], fits[r.IntN(len(fits))]
+			smooth := hpa.Smoothing(r.IntN(3))
+			res, err := q.Find(a, z, hpa.Options{Size: k, Smooth: smooth}, nil)
+			name := fmt.Sprintf("%s: %v→%v size %d %v %v", what, a, z, k, g.Movement(), smooth)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if comp[g.Index(a)] != comp[g.Index(z)] {
+				none++
+				if res.Status != hpa.NoPath || len(res.Path) != 0 {
+					t.Fatalf("%s: %v with %d cells; the oracle joins them not", name, res.Status, len(res.Path))
+				}
+				continue
+			}
+			if res.Status != hpa.Found {
+				t.Fatalf("%s: %v; the oracle finds a path", name, res.Status)
+			}
+			path := res.Path
+			if smooth == hpa.Corners { // corners joined by the unit's step lines
+				var cells []grid.Point
+				for i, c := range path {
+					if i == 0 {
+						cells = append(cells, c)
+						continue
+					}
+					cells = g.AppendStepLine(cells, path[i-1], c)
+				}
+				path = cells
+			}
+			if path[0] != a || path[len(path)-1] != z {
+				t.Fatalf("%s: path runs %v→%v", name, path[0], path[len(path)-1])
+			}
+			var cost grid.Cost
+			for i := 1; i < len(path); i++ {
+				if !o.Legal(path[i-1], path[i]) {
+					t.Fatalf("%s: step %v→%v is not legal for the unit\n%s", name, path[i-1], path[i], g.Draw(path))
+				}
+				cost += o.Cost(path[i-1], path[i])
+			}
+			if smooth != hpa.Corners && cost != res.Cost {
+				t.Fatalf("%s: the path costs %d, Result.Cost says %d", name, cost, res.Cost)
+			}
+			dist, _ := o.ShortestFrom(a)
+			best := dist[g.Index(z)]
+			if cost < best {
+				t.Fatalf("%s: cost %d below the oracle's least %d", name, cost, best)
+			}
+			if smooth == hpa.Cells && best > 0 {
+				excess += float64(cost-best) / float64(best)
+				paths++
+			}
+		}
+	}
+	return excess, paths, none
+}
+
+// TestUnitsAgainstOracle: on random generated maps (every movement rule,
+// clusters of 8 to 32 cells), queries for units 2 to 4 cells across
+// against the oracle (see unitCheck), on the map as baked and again after
+// random walls and openings applied with Update and Sync (the layers
+// follow the edits); the mean Cells excess over the optimum stays under
+// 2% on these small maps.
+func TestUnitsAgainstOracle(t *testing.T) {
+	r := rand.New(rand.NewPCG(71, 72))
+	maps := 24
+	if testing.Short() {
+		maps = 8
+	}
+	var excess float64
+	var paths, none int
+	for m := range maps {
+		rule := grid.Movement(m % 3)
+		cs := []int{8, 16, 32}[m%3]
+		g, b := unitBake(t, 96+r.IntN(64), 96+r.IntN(64), 7100+uint64(m), rule, cs)
+		pl := hpa.NewPlanner(b, hpa.Config{})
+		e, n, k := unitCheck(t, r, g, pl, fmt.Sprintf("map %d", m), 12)
+		excess, paths, none = excess+e, paths+n, none+k
+		for range 6 {
+			x, y := r.IntN(g.Width()), r.IntN(g.Height())
+			rc := grid.R(x, y, x+1+r.IntN(8), y+1+r.IntN(8))
+			g.Fill(rc, r.IntN(3) == 0)
+			if err := b.Update(rc, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := pl.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		e, n, k = unitCheck(t, r, g, pl, fmt.Sprintf("map %d edited", m), 12)
+		excess, paths, none = excess+e, paths+n, none+k
+	}
+	if paths < 100 || none < 5 {
+		t.Fatalf("%d paths, %d unreachable: the maps do not test", paths, none)
+	}
+	mean := 100 * excess / float64(paths)
+	t.Logf("%d Cells paths, mean %.3f%% over the optimum; %d pairs unreachable", paths, mean, none)
+	if mean > 2 {
+		t.Fatalf("mean excess %.3f%% over the optimum", mean)
+	}
+}
+
+// TestUnitsMisuse: sizes without a layer, out of range, or with options
+// units do not support are ErrOptions; endpoints where the unit does not
+// fit are grid.ErrBlocked.
+func TestUnitsMisuse(t *testing.T) {
+	g, b := unitBake(t, 64, 64, 5, grid.Octile, 16)
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	var a, z, tight grid.Point
+	for i := range g.Width() * g.Height() {
+		p := g.PointAt(i)
+		switch {
+		case g.Clearance(p) >= 4 && a == (grid.Point{}):
+			a = p
+		case g.Clearance(p) >= 4:
+			z = p
+		case g.Clearance(p) == 1:
+			tight = p
+		}
+	}
+	for _, opt := range []hpa.Options{{Size: 5}, {Size: -1}, {Size: grid.MaxClearance + 1}, {Size: 2, Nearest: true}, {Size: 3, MaxExpansions: 10}, {Size: 2, FirstSteps: 3}} {
+		if _, err := q.Find(a, z, opt, nil); !errors.Is(err, hpa.ErrOptions) {
+			t.Fatalf("%+v: %v", opt, err)
+		}
+	}
+	if _, err := q.Find(tight, z, hpa.Options{Size: 2}, nil); !errors.Is(err, grid.ErrBlocked) {
+		t.Fatalf("start where a 2×2 unit does not fit: %v", err)
+	}
+	if _, err := q.Find(a, grid.Pt(-1, 3), hpa.Options{Size: 2}, nil); !errors.Is(err, grid.ErrOutOfBounds) {
+		t.Fatalf("goal off the map: %v", err)
+	}
+	if res, err := q.Find(a, a, hpa.Options{Size: 4}, nil); err != nil || res.Status != hpa.Found || len(res.Path) != 1 {
+		t.Fatalf("start = goal: %v %v", res, err)
+	}
+}

@@ -1,0 +1,265 @@
+package preprocess
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/waypoint"
+)
+
+// UnitLayer is the waypoint tier of the bake for units Size×Size cells
+// (Harabor and Botea's clearance-annotated hierarchy, HAA*): on the
+// bake's own clusters, transition points where such a unit can step
+// across a border (a unit fits at both cells: the grid's clearance says
+// where), joined by edges of the unit's exact cost inside each cluster
+// and by one step across each border. It holds no per-cell data (the
+// clearance is the grid's), so a layer costs a few bytes per transition
+// point, not per cell. Read-only for queries, like the bake.
+type UnitLayer struct {
+	size int
+	tier *waypoint.Tier
+	comp []int32 // per node: its connected component in the graph
+}
+
+// Size returns the side of the units the layer serves.
+func (l *UnitLayer) Size() int { return l.size }
+
+// Tier returns the layer's waypoint tier (Tier.UnitSize is Size).
+func (l *UnitLayer) Tier() *waypoint.Tier { return l.tier }
+
+// Component returns the connected component of node u of the layer's
+// graph (-1 for no such node): two nodes of one component are joined by
+// a path the unit can walk. O(1).
+func (l *UnitLayer) Component(u int32) int32 {
+	if u < 0 || int(u) >= len(l.comp) {
+		return -1
+	}
+	return l.comp[u]
+}
+
+// Bytes returns the memory the layer holds.
+func (l *UnitLayer) Bytes() int {
+	t := l.tier
+	return 4*cap(l.comp) + 24*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
+}
+
+// Units returns the layer for units size×size cells, or nil when the
+// bake was not asked for that size (Config.UnitSizes). Size 1 is the
+// bake's own tier and has no layer.
+func (b *Bake) Units(size int) *UnitLayer {
+	for _, l := range b.units {
+		if l.size == size {
+			return l
+		}
+	}
+	return nil
+}
+
+// UnitSizes returns the unit sizes the bake has layers for (Config.UnitSizes,
+// sorted), not counting 1.
+func (b *Bake) UnitSizes() []int {
+	out := make([]int, len(b.units))
+	for i, l := range b.units {
+		out[i] = l.size
+	}
+	return out
+}
+
+// checkUnitSizes validates and normalizes Config.UnitSizes: sorted, no
+// duplicates, 1 dropped (the bake's own tier serves it).
+func checkUnitSizes(sizes []int) ([]int, error) {
+	out := slices.Clone(sizes)
+	slices.Sort(out)
+	out = slices.Compact(out)
+	out = slices.DeleteFunc(out, func(k int) bool { return k == 1 })
+	for _, k := range out {
+		if k < 1 || k > MaxClearance {
+			return nil, fmt.Errorf("%w: unit size %d (want 1..%d)", ErrConfig, k, MaxClearance)
+		}
+	}
+	return out, nil
+}
+
+// buildUnits builds a layer for every unit size the bake keeps. Cost per
+// size: O(N) to find the crossings, plus one Dijkstra per transition
+// point inside its cluster, as the bake's own tier.
+func (b *Bake) buildUnits(workers int) {
+	b.units = b.units[:0]
+	for _, k := range b.unitSizes {
+		b.units = append(b.units, b.buildUnitLayer(k, workers))
+	}
+}
+
+// unitCrossings appends, for cluster c's east and south borders, the
+// cells on c's side and across of every transition a unit k cells across
+// gets: along each run of crossings (the unit fits on both sides), the
+// positions run.transitions picks.
+func (b *Bake) unitCrossings(c, k int, dst [][2]grid.Point) [][2]grid.Point {
+	g, r := b.g, b.clusterRect(c)
+	side := b.cs
+	scan := func(n int, at func(i int) (grid.Point, grid.Point)) {
+		for i := 0; i < n; {
+			a, z := at(i)
+			if !g.Fits(a, k) || !g.Fits(z, k) {
+				i++
+				continue
+			}
+			j := i + 1
+			for j < n {
+				a, z := at(j)
+				if !g.Fits(a, k) || !g.Fits(z, k) {
+					break
+				}
+				j++
+			}
+			pos, m := run{int32(i), int32(j - i)}.transitions(side)
+			for _, p := range pos[:m] {
+				a, z := at(int(p))
+				dst = append(dst, [2]grid.Point{a, z})
+			}
+			i = j
+		}
+	}
+	if r.Max.X < b.w {
+		x := r.Max.X - 1
+		scan(r.Dy(), func(i int) (grid.Point, grid.Point) {
+			return grid.Pt(x, r.Min.Y+i), grid.Pt(x+1, r.Min.Y+i)
+		})
+	}
+	if r.Max.Y < b.h {
+		y := r.Max.Y - 1
+		scan(r.Dx(), func(i int) (grid.Point, grid.Point) {
+			return grid.Pt(r.Min.X+i, y), grid.Pt(r.Min.X+i, y+1)
+		})
+	}
+	return dst
+}
+
+// buildUnitLayer builds the layer for units k cells across.
+func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
+	g := b.g
+	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs, UnitSize: k}
+	// The crossings, and the cells of each cluster's points.
+	var cross [][2]grid.Point
+	for c := range b.cl {
+		cross = b.unitCrossings(c, k, cross)
+	}
+	cells := make([][]grid.Point, len(b.cl))
+	for _, x := range cross {
+		for _, p := range x {
+			c := b.clusterOf(p.X, p.Y)
+			cells[c] = append(cells[c], p)
+		}
+	}
+	t.ClusterStart = make([]int32, len(b.cl)+1)
+	t.ClusterLen = make([]int32, len(b.cl))
+	for c := range cells {
+		cs := cells[c]
+		slices.SortFunc(cs, func(p, q grid.Point) int { return g.Index(p) - g.Index(q) })
+		cs = slices.Compact(cs)
+		cells[c] = cs
+		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(len(cs))
+		t.ClusterLen[c] = int32(len(cs))
+		for _, p := range cs {
+			t.Points = append(t.Points, waypoint.Point{Cell: p, Cluster: int32(c), Region: -1})
+		}
+	}
+	node := func(p grid.Point) int32 {
+		u, _ := t.Find(p)
+		return u
+	}
+	// Edges across borders: one straight step each way.
+	var edges []navgraph.Edge
+	for _, x := range cross {
+		u, v := node(x[0]), node(x[1])
+		d, _ := grid.DirOf(x[0], x[1])
+		cost := navgraph.Cost(grid.StepCost(d, g.Weight(x[0]), g.Weight(x[1])))
+		edges = append(edges, navgraph.Edge{From: u, To: v, Cost: cost}, navgraph.Edge{From: v, To: u, Cost: cost})
+	}
+	// Edges inside each cluster: one Dijkstra per point to the others.
+	all := make([]int, len(b.cl))
+	for i := range all {
+		all[i] = i
+	}
+	type scratch struct {
+		s     *grid.Searcher
+		costs []grid.Cost
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	per := make([][]navgraph.Edge, len(b.cl))
+	sc := make([]scratch, workers)
+	parallel(all, workers, func(w, c int) {
+		cs := cells[c]
+		if len(cs) < 2 {
+			return
+		}
+		s := &sc[w]
+		if s.s == nil {
+			s.s = grid.NewSearcher(g)
+		}
+		if cap(s.costs) < len(cs) {
+			s.costs = make([]grid.Cost, len(cs))
+		}
+		costs := s.costs[:len(cs)]
+		first := t.ClusterStart[c]
+		win := b.clusterRect(c)
+		for i, p := range cs {
+			if _, err := s.s.FindAll(p, cs, grid.Options{Window: win, Dijkstra: true, Size: k}, costs); err != nil {
+				continue // cannot happen: p fits, inside its cluster
+			}
+			for j, cost := range costs {
+				if j != i && cost != grid.Unreachable {
+					per[c] = append(per[c], navgraph.Edge{From: first + int32(i), To: first + int32(j), Cost: navgraph.Cost(cost)})
+				}
+			}
+		}
+	})
+	for _, es := range per {
+		edges = append(edges, es...)
+	}
+	gr, err := navgraph.Build(len(t.Points), edges)
+	if err != nil {
+		// Every edge joins two points of the layer at a cost a search
+		// found: a failure here is a bug.
+		panic(fmt.Sprintf("preprocess: unit layer %d: %v", k, err))
+	}
+	t.Graph = gr
+	return &UnitLayer{size: k, tier: t, comp: components(gr)}
+}
+
+// components labels the connected components of gr (its edges taken both
+// ways: the layer's edges come in pairs), 0, 1, ... in node order.
+func components(gr *navgraph.Graph) []int32 {
+	n := gr.Len()
+	comp := make([]int32, n)
+	for i := range comp {
+		comp[i] = -1
+	}
+	var next int32
+	var stack []int32
+	for s := range int32(n) {
+		if comp[s] >= 0 {
+			continue
+		}
+		comp[s] = next
+		stack = append(stack[:0], s)
+		for len(stack) > 0 {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			to, _ := gr.Out(u)
+			for _, v := range to {
+				if comp[v] < 0 {
+					comp[v] = next
+					stack = append(stack, v)
+				}
+			}
+		}
+		next++
+	}
+	return comp
+}
