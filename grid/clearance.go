@@ -1,6 +1,5 @@
 package grid
 
-import "math/bits"
 
 // MaxClearance caps the clearance a grid keeps per cell: units up to this
 // many cells across can be planned for.
@@ -85,25 +84,48 @@ func (g *Grid) UnitMoves(p Point, size int) uint8 {
 
 // unitMoves narrows the one-cell step mask m of cell i to the steps a unit
 // k cells across may take (every such step is also legal for one cell).
+//
+// A set bit of m guarantees its neighbour is on the grid, and a diagonal
+// bit its two orthogonal neighbours too; an orthogonal neighbour missing
+// from m is blocked, so the unit does not fit there either.
 func (g *Grid) unitMoves(i int, m, k uint8) uint8 {
 	c, w := g.clear, g.w
-	off := [8]int{-w, 1, w, -1, 1 - w, 1 + w, w - 1, -w - 1}
-	var out uint8
-	for mm := m; mm != 0; mm &= mm - 1 {
-		d := bits.TrailingZeros8(mm)
-		if c[i+off[d]] < k {
-			continue
-		}
-		if d >= int(NorthEast) {
-			o := diagOrth[d-int(NorthEast)]
-			a, b := c[i+off[o[0]]] >= k, c[i+off[o[1]]] >= k
-			if !(a && b) && (g.rule != OctileCutCorners || !(a || b)) {
-				continue
-			}
-		}
-		out |= 1 << d
+	var fit uint8 // bit d: the unit fits at the neighbour in Dir d
+	if m&(1<<North) != 0 && c[i-w] >= k {
+		fit |= 1 << North
 	}
-	return out
+	if m&(1<<East) != 0 && c[i+1] >= k {
+		fit |= 1 << East
+	}
+	if m&(1<<South) != 0 && c[i+w] >= k {
+		fit |= 1 << South
+	}
+	if m&(1<<West) != 0 && c[i-1] >= k {
+		fit |= 1 << West
+	}
+	if m>>4 == 0 {
+		return fit
+	}
+	if m&(1<<NorthEast) != 0 && c[i-w+1] >= k {
+		fit |= 1 << NorthEast
+	}
+	if m&(1<<SouthEast) != 0 && c[i+w+1] >= k {
+		fit |= 1 << SouthEast
+	}
+	if m&(1<<SouthWest) != 0 && c[i+w-1] >= k {
+		fit |= 1 << SouthWest
+	}
+	if m&(1<<NorthWest) != 0 && c[i-w-1] >= k {
+		fit |= 1 << NorthWest
+	}
+	// The orthogonal pairs each diagonal passes, as bits: NE = N,E; SE =
+	// S,E; SW = S,W; NW = N,W.
+	n, e, s, wb := fit&1, fit>>1&1, fit>>2&1, fit>>3&1
+	pass := (n&e)<<4 | (s&e)<<5 | (s&wb)<<6 | (n&wb)<<7 // Octile: both
+	if g.rule == OctileCutCorners {
+		pass = (n|e)<<4 | (s|e)<<5 | (s|wb)<<6 | (n|wb)<<7 // one will do
+	}
+	return fit&0x0f | fit&pass
 }
 
 // diagOrth holds the two straight steps each diagonal passes: NE = N,E;

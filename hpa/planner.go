@@ -46,18 +46,20 @@ const DefaultLandmarks = 16
 
 // Planner answers queries on one bake.
 type Planner struct {
-	cfg      Config
-	bake     *preprocess.Bake
-	g        *grid.Grid
-	tier     *waypoint.Tier
-	version  uint64
-	deadBits []uint64 // waypoint slots that lie in a dead end
-	nodeDead []int32  // per slot: dead end id or -1
-	lm       *navgraph.Landmarks
-	lmCells  []grid.Point // where the landmarks stood at the last Sync
-	routes   *routeCache
-	err      error // why the last Sync failed, or nil
-	nilBake  bool  // NewPlanner was given no bake
+	cfg       Config
+	bake      *preprocess.Bake
+	g         *grid.Grid
+	tier      *waypoint.Tier
+	version   uint64
+	deadBits  []uint64 // waypoint slots that lie in a dead end
+	nodeDead  []int32  // per slot: dead end id or -1
+	lm        *navgraph.Landmarks
+	unitLM    []*navgraph.Landmarks // per unit layer of the bake (UnitSizes order)
+	unitSizes []int
+	lmCells   []grid.Point // where the landmarks stood at the last Sync
+	routes    *routeCache
+	err       error // why the last Sync failed, or nil
+	nilBake   bool  // NewPlanner was given no bake
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
 	// a live map's landmark refresh (refresh.go): the waypoints rewritten
@@ -170,8 +172,22 @@ func (p *Planner) sync() error {
 			p.lmCells = append(p.lmCells, t.Points[v].Cell)
 		}
 	}
+	// Landmarks on each unit layer's graph too.
+	var unitLM []*navgraph.Landmarks
+	p.unitSizes = b.UnitSizes()
+	for _, k := range p.unitSizes {
+		var ulm *navgraph.Landmarks
+		if p.cfg.Landmarks > 0 {
+			var err error
+			if ulm, err = navgraph.NewLandmarks(b.Units(k).Tier().Graph, p.cfg.Landmarks, p.cfg.Workers); err != nil {
+				return err
+			}
+		}
+		unitLM = append(unitLM, ulm)
+	}
 	p.g, p.tier = b.Grid(), t
 	p.lm, p.deadBits, p.nodeDead = lm, deadBits, nodeDead
+	p.unitLM = unitLM
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
 	if edges := intraEdges(t); p.routes == nil || 2*edges > len(p.routes.slots) {
@@ -193,6 +209,11 @@ func (p *Planner) Bytes() int {
 	}
 	if p.lm != nil {
 		n += p.lm.Bytes()
+	}
+	for _, lm := range p.unitLM {
+		if lm != nil {
+			n += lm.Bytes()
+		}
 	}
 	return n
 }

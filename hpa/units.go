@@ -198,6 +198,12 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 		return raw, false, nil
 	}
 	u.goal = goal
+	u.cq.Landmarks = nil
+	for i, size := range q.p.unitSizes {
+		if size == k && i < len(q.p.unitLM) {
+			u.cq.Landmarks = q.p.unitLM[i]
+		}
+	}
 	if u.cq.MaxExpansions, u.cq.Pause, err = q.limit(); err != nil {
 		return raw, false, err
 	}
@@ -212,22 +218,59 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 		return raw, false, nil
 	}
 	res.Coarse = len(q.nodes)
-	// Refine: start → first point, each edge, last point → goal.
-	t := u.t
-	nodes := q.nodes
-	if raw, err = q.unitPiece(raw, start, t.Points[nodes[0]].Cell, cs, k); err != nil {
-		return raw, false, err
-	}
-	for i := 1; i < len(nodes); i++ {
-		if q.seg, err = q.unitEdge(nodes[i-1], nodes[i], q.seg); err != nil {
-			return raw, false, err
+	src, tgt := u.cq.Sources[cr.Source].Cost, u.cq.Targets[cr.Target].Cost
+	raw, err = q.unitRefine(raw, start, goal, cs, cg, k, q.nodes, src, tgt)
+	return raw, err == nil, err
+}
+
+// unitRefine turns the route start → nodes... → goal into the unit's
+// cells, appended to raw: runs of edges that the unit's step line can
+// replace at no more cost become that line; the other edges are refined
+// by the unit's search in their cluster. src and tgt are the costs of
+// start → nodes[0] and nodes[last] → goal.
+func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg, k int, nodes []int32, src, tgt navgraph.Cost) ([]grid.Point, error) {
+	t, g := q.u.t, q.p.g
+	q.pts = append(q.pts[:0], start)
+	q.prefix = append(q.prefix[:0], 0)
+	c := grid.Cost(src)
+	for i, v := range nodes {
+		if i > 0 {
+			e, _ := t.Graph.Cost(nodes[i-1], v)
+			c += grid.Cost(e)
 		}
-		raw = append(raw, q.seg[1:]...)
+		q.pts = append(q.pts, t.Points[v].Cell)
+		q.prefix = append(q.prefix, c)
 	}
-	if raw, err = q.unitPiece(raw, t.Points[nodes[len(nodes)-1]].Cell, goal, cg, k); err != nil {
-		return raw, false, err
+	q.pts = append(q.pts, goal)
+	q.prefix = append(q.prefix, c+grid.Cost(tgt))
+	pts, pre := q.pts, q.prefix
+	last := len(pts) - 1
+	raw = append(raw, start)
+	var err error
+	for i := 0; i < last; {
+		j := reach(i, last, func(m int) bool {
+			_, ok := g.UnitLineCost(pts[i], pts[m], k, pre[m]-pre[i]+1, nil)
+			return ok
+		})
+		switch {
+		case pts[i] == pts[j]:
+		case j > i+1:
+			raw = g.AppendStepLine(raw, pts[i], pts[j])
+		case i == 0:
+			raw, err = q.unitPiece(raw, start, pts[1], cs, k)
+		case j == last:
+			raw, err = q.unitPiece(raw, pts[i], goal, cg, k)
+		default:
+			if q.seg, err = q.unitEdge(nodes[i-1], nodes[i], q.seg); err == nil {
+				raw = append(raw, q.seg[1:]...)
+			}
+		}
+		if err != nil {
+			return raw, err
+		}
+		i = j
 	}
-	return raw, true, nil
+	return raw, nil
 }
 
 // unitCoarse runs the layer's coarse search with the query's searcher.
@@ -294,16 +337,31 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 		u.costs = make([]grid.Cost, len(u.pts))
 	}
 	u.costs = u.costs[:len(u.pts)]
-	lim, pause, err := q.limit()
-	if err != nil {
-		return eps, err
-	}
-	f := q.fineSearcher()
-	defer q.doneFine(f)
-	n, err := f.FindAll(pt, u.pts, grid.Options{Window: u.t.ClusterRect(c), Dijkstra: true, Size: k, MaxExpansions: lim, Pause: pause}, u.costs)
-	q.settle(n)
-	if err != nil {
-		return eps, err
+	win := u.t.ClusterRect(c)
+	if len(u.pts) <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
+		for i, z := range u.pts {
+			r, err := q.search(pt, z, grid.Options{Window: win, Size: k}, q.seg)
+			q.seg = r.Path
+			if err != nil {
+				return eps, err
+			}
+			u.costs[i] = grid.Unreachable
+			if r.Status == grid.Found {
+				u.costs[i] = r.Cost
+			}
+		}
+	} else {
+		lim, pause, err := q.limit()
+		if err != nil {
+			return eps, err
+		}
+		f := q.fineSearcher()
+		defer q.doneFine(f)
+		n, err := f.FindAll(pt, u.pts, grid.Options{Window: win, Dijkstra: true, Size: k, MaxExpansions: lim, Pause: pause}, u.costs)
+		q.settle(n)
+		if err != nil {
+			return eps, err
+		}
 	}
 	for i, id := range u.ids {
 		if u.costs[i] != grid.Unreachable {

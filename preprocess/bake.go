@@ -15,8 +15,8 @@ import (
 // The bake file:
 //
 //	magic    "RTSPBAKE"          8 bytes
-//	version  uint16, little end. currently 2 (1 had no middle point on
-//	         wide entrances)
+//	version  uint16, little end. currently 3 (2 had no unit sizes, 1 no
+//	         middle point on wide entrances)
 //	flags    uint16              reserved: must be 0 (a reader refuses
 //	                             any other value)
 //	length   uint64              payload bytes
@@ -24,16 +24,18 @@ import (
 //	checksum uint32              CRC-32C of the payload
 //
 // The payload holds the source map's hash, its size and movement rule, the
-// cluster size, the placed waypoints, and for each cluster the costs of
-// its intra-cluster edges in a fixed order (every pair of points of one
-// region, by point index): the one part that is expensive to compute.
-// Everything else (regions, runs, points, islands, dead ends, clearance,
-// the waypoint graph) is rebuilt from the grid at load in linear time, so
+// cluster size, the placed waypoints, the unit sizes (Config.UnitSizes),
+// and for each cluster the costs of its intra-cluster edges in a fixed
+// order (every pair of points of one region, by point index): the one
+// part that is expensive to compute. Everything else (regions, runs,
+// points, islands, dead ends, clearance, the waypoint graph) is rebuilt
+// from the grid at load in linear time, and the unit layers by their
+// searches (see Config.UnitSizes), so
 // the file stays a few hundred kilobytes per million cells and cannot
 // disagree with the map it was baked from.
 const (
 	magic   = "RTSPBAKE"
-	Version = 2
+	Version = 3
 )
 
 // Errors about bake files. Every error about a file that cannot be
@@ -114,6 +116,10 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 		p = binary.AppendUvarint(p, uint64(i-prev-1))
 		prev = i
 	}
+	p = binary.AppendUvarint(p, uint64(len(b.unitSizes)))
+	for _, k := range b.unitSizes {
+		p = binary.AppendUvarint(p, uint64(k))
+	}
 	for c := range b.cl {
 		es := b.cl[c].edges
 		p = binary.AppendUvarint(p, uint64(len(es)))
@@ -191,6 +197,13 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		}
 		cfg.Placed = append(cfg.Placed, g.PointAt(int(i)))
 		prev = i
+	}
+	nu := d.uvarint()
+	if d.err != nil || nu > MaxClearance {
+		return nil, d.fail("unit sizes")
+	}
+	for range nu {
+		cfg.UnitSizes = append(cfg.UnitSizes, int(d.uvarint()))
 	}
 	b, err := newBake(g, cfg)
 	if err != nil { // the map is the right one, so the file is wrong
@@ -285,6 +298,7 @@ type Info struct {
 	ClusterSize   int
 	Clusters      int
 	Placed        int
+	UnitSizes     []int // sizes of the unit layers (Config.UnitSizes)
 	IntraEdges    int // stored intra-cluster edge costs (each joins two points)
 	Bytes         int
 }
@@ -309,6 +323,13 @@ func ReadInfo(data []byte) (Info, error) {
 	in.Width, in.Height, in.ClusterSize, in.Placed = int(w), int(h), int(cs), int(np)
 	for range np {
 		d.uvarint()
+	}
+	nu := d.uvarint()
+	if d.err != nil || nu > MaxClearance {
+		return in, d.fail("unit sizes")
+	}
+	for range nu {
+		in.UnitSizes = append(in.UnitSizes, int(d.uvarint()))
 	}
 	in.Clusters = ((in.Width + in.ClusterSize - 1) / in.ClusterSize) * ((in.Height + in.ClusterSize - 1) / in.ClusterSize)
 	for c := range in.Clusters {

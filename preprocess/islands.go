@@ -354,8 +354,9 @@ func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 // the grid's now, even on a stale bake. O(1).
 func (b *Bake) Clearance(p grid.Point) int { return b.g.Clearance(p) }
 
-// Bytes returns the memory the bake holds, not counting its grid (2 bytes
-// and a bit per cell, see grid.Grid) or the searchers of queries.
+// Bytes returns the memory the bake holds, its unit layers included, not
+// counting its grid (3 bytes and a bit per cell, see grid.Grid) or the
+// searchers of queries.
 func (b *Bake) Bytes() int {
 	n := 2 * len(b.region)
 	for c := range b.cl {
@@ -367,5 +368,8 @@ func (b *Bake) Bytes() int {
 	n += 8 * cap(b.islandCells)
 	t := b.tier
 	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
+	for _, l := range b.units {
+		n += l.Bytes()
+	}
 	return n
 }

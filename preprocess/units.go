@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"unsafe"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
@@ -43,7 +44,7 @@ func (l *UnitLayer) Component(u int32) int32 {
 // Bytes returns the memory the layer holds.
 func (l *UnitLayer) Bytes() int {
 	t := l.tier
-	return 4*cap(l.comp) + 24*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
+	return 4*cap(l.comp) + int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
 }
 
 // Units returns the layer for units size×size cells, or nil when the
