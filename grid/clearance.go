@@ -1,6 +1,5 @@
 package grid
 
-
 // MaxClearance caps the clearance a grid keeps per cell: units up to this
 // many cells across can be planned for.
 const MaxClearance = 32

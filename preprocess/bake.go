@@ -299,7 +299,7 @@ type Info struct {
 	Clusters      int
 	Placed        int
 	UnitSizes     []int // sizes of the unit layers (Config.UnitSizes)
-	IntraEdges    int // stored intra-cluster edge costs (each joins two points)
+	IntraEdges    int   // stored intra-cluster edge costs (each joins two points)
 	Bytes         int
 }
 
