@@ -38,6 +38,10 @@ type Algorithm struct {
 // Config tunes the built-in algorithms.
 type Config struct {
 	ClusterSize int // hpa cluster side (0: preprocess's default, 32)
+	// UnitSize, above 1, plans for units UnitSize×UnitSize cells
+	// (grid.Options.Size, hpa.Options.Size; the bake gets a layer for
+	// the size). 0 or 1: one cell.
+	UnitSize int
 }
 
 // Algorithms returns every built-in algorithm: exact A* and Dijkstra on
@@ -46,13 +50,19 @@ type Config struct {
 func Algorithms(cfg Config) []Algorithm {
 	fine := func(name string, opt grid.Options) Algorithm {
 		return Algorithm{Name: name, Prepare: func(g *grid.Grid) (Solver, Prepared, error) {
+			opt.Size = cfg.UnitSize
 			return &fineSolver{s: grid.NewSearcher(g), opt: opt}, Prepared{}, nil
 		}}
 	}
 	hier := func(name string, opt hpa.Options) Algorithm {
 		return Algorithm{Name: name, Corners: opt.Smooth == hpa.Corners, Prepare: func(g *grid.Grid) (Solver, Prepared, error) {
 			t0 := time.Now()
-			b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cfg.ClusterSize})
+			pc := preprocess.Config{ClusterSize: cfg.ClusterSize}
+			if cfg.UnitSize > 1 {
+				pc.UnitSizes = []int{cfg.UnitSize}
+				opt.Size = cfg.UnitSize
+			}
+			b, err := preprocess.Build(g, pc)
 			if err != nil {
 				return nil, Prepared{}, err
 			}

@@ -32,6 +32,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	width := fs.Int("bucket-width", 1, "with -stats, sum `N` consecutive scenario buckets per line (buckets 0..N-1, N..2N-1, ...)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
+	size := fs.Int("size", 1, "plan for a unit `K`×K cells; the paths list its top-left cells, and with K > 1 -stats and -check compare with the exact search for the unit (the scenario's optimum is for one cell)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map|DIR [-scen M.map.scen] [-algo astar] [-every N] [-o FILE]
 
@@ -39,7 +40,7 @@ For each scenario line i (0-based) print "i<TAB>length<TAB>x0,y0 x1,y1 ..."
 (the path's cells from start to goal, length = octile length with 8
 decimals), "i<TAB>unreachable" when there is no path, or
 "i<TAB>invalid<TAB>reason" when the line's start or goal is off the map or
-blocked. The last line is
+blocked (or, with -size K, cannot hold the K×K unit). The last line is
 "# algo=NAME queries=N query_ns=TOTAL prep_ns=P".
 
 A scenario file made for a map of another size is refused; one that
@@ -61,9 +62,12 @@ answer line starts with the map's name and a tab, each map ends with its
 	if strings.Contains(*algo, ",") {
 		return badFlag("algo", *algo, "want one algorithm")
 	}
-	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster}))
+	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, UnitSize: *size}))
 	if err == nil {
 		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster))
+	}
+	if err == nil && (*size < 1 || *size > grid.MaxClearance) {
+		err = badFlag("size", strconv.Itoa(*size), fmt.Sprintf("want 1..%d", grid.MaxClearance))
 	}
 	if err != nil {
 		return err
@@ -108,7 +112,12 @@ answer line starts with the map's name and a tab, each map ends with its
 		var (
 			queryNS time.Duration
 			n       int
+			exact   *grid.Searcher // the unit's optimum, for -stats and -check
+			ref     []grid.Point
 		)
+		if *size > 1 && (*stats || *check) {
+			exact = grid.NewSearcher(g)
+		}
 		for i, sc := range scens {
 			if i%*every != 0 {
 				continue
@@ -119,11 +128,27 @@ answer line starts with the map's name and a tab, each map ends with its
 				fmt.Fprintf(bw, "%s%d\tinvalid\t%v\n", prefix, i, err)
 				continue
 			}
+			if *size > 1 && (!g.Fits(sc.Start, *size) || !g.Fits(sc.Goal, *size)) {
+				invalid++
+				fmt.Fprintf(bw, "%s%d\tinvalid\ta unit %d cells across does not fit at its start or goal\n", prefix, i, *size)
+				continue
+			}
 			t := time.Now()
 			p, _, found, err := r.Find(sc.Start, sc.Goal, path)
 			took := time.Since(t)
 			queryNS += took
 			path = p
+			if exact != nil { // the unit's optimum stands for the scenario's
+				res, err := exact.FindPath(sc.Start, sc.Goal, grid.Options{Size: *size}, ref)
+				if err != nil {
+					return err
+				}
+				ref = res.Path
+				sc.Optimal = 0
+				if res.Status == grid.Found {
+					sc.Optimal = grid.Length(ref)
+				}
+			}
 			if *stats && err == nil && found {
 				over := 0.0 // within the printed precision counts as optimal
 				if l := grid.Length(p); sc.Optimal > 0 && !sc.Matches(l) {
@@ -161,14 +186,14 @@ answer line starts with the map's name and a tab, each map ends with its
 				if *check && strings.HasPrefix(*algo, "hpa") {
 					// Near-optimal: check validity, and never shorter.
 					corners := *algo == "hpa-corners" // any-angle: may be shorter than the grid optimum
-					if err := validPath(g, p, corners); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
+					if err := validUnitPath(g, p, corners, *size); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
 						bad++
 						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
 					} else {
 						matched++
 					}
 				} else if *check {
-					if _, err := g.PathCost(p); err != nil || !sc.Matches(l) {
+					if err := validUnitPath(g, p, false, *size); err != nil || !sc.Matches(l) {
 						bad++
 						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
 					} else {
@@ -206,6 +231,10 @@ answer line starts with the map's name and a tab, each map ends with its
 			if *algo == "hpa-corners" {
 				what = "are valid any-angle paths"
 			}
+		}
+		if *size > 1 {
+			what = strings.ReplaceAll(what, "the published optimum", fmt.Sprintf("the exact search's optimum for the %d×%d unit", *size, *size))
+			what = strings.ReplaceAll(what, "any-angle paths", fmt.Sprintf("corner paths for the %d×%d unit", *size, *size))
 		}
 		fmt.Fprintf(stderr, "# check: %d queries: %d %s, %d wrong, %d unreachable, %d invalid endpoints\n",
 			total, matched, what, bad, unreach, invalid)
@@ -290,6 +319,27 @@ func scenForMap(scens []grid.Scenario, g *grid.Grid, mapPath, scenPath string, s
 
 // validPath checks a cell path step by step, or a corner path segment by
 // segment (line of sight).
+// validUnitPath is validPath for a unit size×size cells: every step one
+// the unit may take (grid.Grid.UnitMoves), or with corners every leg its
+// step line.
+func validUnitPath(g *grid.Grid, p []grid.Point, corners bool, size int) error {
+	if size <= 1 {
+		return validPath(g, p, corners)
+	}
+	for i := 1; i < len(p); i++ {
+		if corners {
+			if _, ok := g.UnitLineCost(p[i-1], p[i], size, grid.Unreachable, nil); !ok {
+				return fmt.Errorf("no step line for a %d×%d unit from %v to %v", size, size, p[i-1], p[i])
+			}
+			continue
+		}
+		if d, ok := grid.DirOf(p[i-1], p[i]); !ok || g.UnitMoves(p[i-1], size)&(1<<d) == 0 {
+			return fmt.Errorf("step %v→%v not legal for a %d×%d unit", p[i-1], p[i], size, size)
+		}
+	}
+	return nil
+}
+
 func validPath(g *grid.Grid, p []grid.Point, corners bool) error {
 	if !corners {
 		_, err := g.PathCost(p)
