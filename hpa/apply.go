@@ -91,6 +91,10 @@ func (p *Planner) apply() error {
 	if p.refreshing {
 		p.refreshNodes = append(p.refreshNodes, p.applyNodes...)
 	}
+	// The unit layers were built anew by the update: their landmarks too.
+	if err := p.syncUnits(); err != nil {
+		return p.Sync()
+	}
 	p.version = b.Version()
 	for _, f := range p.penalties {
 		f.apply(p.rewritten, p.applyNodes)

@@ -172,22 +172,11 @@ func (p *Planner) sync() error {
 			p.lmCells = append(p.lmCells, t.Points[v].Cell)
 		}
 	}
-	// Landmarks on each unit layer's graph too.
-	var unitLM []*navgraph.Landmarks
-	p.unitSizes = b.UnitSizes()
-	for _, k := range p.unitSizes {
-		var ulm *navgraph.Landmarks
-		if p.cfg.Landmarks > 0 {
-			var err error
-			if ulm, err = navgraph.NewLandmarks(b.Units(k).Tier().Graph, p.cfg.Landmarks, p.cfg.Workers); err != nil {
-				return err
-			}
-		}
-		unitLM = append(unitLM, ulm)
+	if err := p.syncUnits(); err != nil {
+		return err
 	}
 	p.g, p.tier = b.Grid(), t
 	p.lm, p.deadBits, p.nodeDead = lm, deadBits, nodeDead
-	p.unitLM = unitLM
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
 	if edges := intraEdges(t); p.routes == nil || 2*edges > len(p.routes.slots) {
@@ -196,6 +185,25 @@ func (p *Planner) sync() error {
 	p.version = b.Version()
 	for _, f := range p.penalties {
 		f.sync()
+	}
+	return nil
+}
+
+// syncUnits picks the landmarks of each unit layer of the bake (an update
+// builds the layers anew). Cost: Config.Landmarks Dijkstras per layer.
+func (p *Planner) syncUnits() error {
+	b := p.bake
+	p.unitSizes = b.UnitSizes()
+	p.unitLM = p.unitLM[:0]
+	for _, k := range p.unitSizes {
+		var ulm *navgraph.Landmarks
+		if p.cfg.Landmarks > 0 {
+			var err error
+			if ulm, err = navgraph.NewLandmarks(b.Units(k).Tier().Graph, p.cfg.Landmarks, p.cfg.Workers); err != nil {
+				return err
+			}
+		}
+		p.unitLM = append(p.unitLM, ulm)
 	}
 	return nil
 }
