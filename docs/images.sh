@@ -18,3 +18,7 @@ rtspath render -map "$m" -from 28,342 -to 7,639 -algo astar -layers terrain,expa
 rtspath render -map "$m" -from 28,342 -to 7,639 -algo hpa-smooth -layers terrain,clusters,waypoints,path -size 768 -o docs/img/hpa.png
 # The same query with danger on the road it took.
 rtspath render -map "$m" -from 28,342 -to 7,639 -algo hpa-smooth -hot 330,450,40,60 -layers terrain,clusters,influence,path -size 768 -o docs/img/influence.png
+# The same query for one cell and for a 3×3 unit: the large unit takes the
+# wider road (amber: cells where its top-left corner cannot stand).
+rtspath render -map "$m" -from 462,222 -to 266,194 -algo hpa-smooth -unit 1 -layers terrain,path -view 180,60,560,420 -size 760 -o docs/img/unit1.png
+rtspath render -map "$m" -from 462,222 -to 266,194 -algo hpa-smooth -unit 3 -layers terrain,fit,path -view 180,60,560,420 -size 760 -o docs/img/unit3.png

@@ -40,10 +40,11 @@ const (
 	Path                        // the path (cells or corners)
 	Expanded                    // cells a search expanded, by order
 	Influence                   // a penalty layer's influence (red) and claimed cells (violet)
+	Fit                         // passable cells where a unit of Scene.UnitSize cannot stand (amber)
 )
 
 // All is every layer.
-const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence
+const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence | Fit
 
 // Kind says what a shape stands for, so a game's renderer can style it.
 type Kind uint8
@@ -100,6 +101,11 @@ type Scene struct {
 	// View is the part of the map Draw shows (zero: all of it); it must
 	// overlap the map.
 	View grid.Rect
+	// UnitSize, above 1, draws for units UnitSize×UnitSize cells: the Fit
+	// layer shades the passable cells where such a unit's top-left corner
+	// cannot stand, and the Waypoints and Edges layers show the bake's
+	// layer for the size (preprocess.Config.UnitSizes), when it has one.
+	UnitSize int
 }
 
 // Shapes returns the scene's vector layers (cluster borders, waypoints,
@@ -109,6 +115,9 @@ func (s *Scene) Shapes() Shapes {
 	b := s.Bake
 	if b != nil {
 		t := b.Tier()
+		if l := b.Units(s.UnitSize); s.UnitSize > 1 && l != nil {
+			t = l.Tier()
+		}
 		if s.Layers&Clusters != 0 {
 			for c := range b.Clusters() {
 				sh.Boxes = append(sh.Boxes, Box{t.ClusterRect(c), ClusterBorder})
@@ -158,6 +167,7 @@ var (
 	colOpen     = color.RGBA{236, 232, 220, 255}
 	colBlocked  = color.RGBA{40, 40, 46, 255}
 	colDead     = color.RGBA{0, 0, 0, 60}
+	colTight    = color.RGBA{240, 170, 40, 120}
 	colCluster  = color.RGBA{120, 120, 140, 255}
 	colPoint    = color.RGBA{214, 40, 40, 255}
 	colPlaced   = color.RGBA{150, 40, 214, 255}
@@ -195,6 +205,9 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 	}
 	if s.Bake != nil && s.Layers&DeadEnds != 0 && s.Bake.DeadEnd(p) >= 0 {
 		c = blend(c, colDead)
+	}
+	if s.Layers&Fit != 0 && s.UnitSize > 1 && !g.Fits(p, s.UnitSize) {
+		c = blend(c, colTight)
 	}
 	if f := s.Penalties; f != nil && s.Layers&Influence != 0 {
 		scale := s.InfluenceScale

@@ -20,7 +20,7 @@ var layerNames = []struct {
 }{
 	{"terrain", render.Terrain}, {"islands", render.Islands}, {"deadends", render.DeadEnds},
 	{"clusters", render.Clusters}, {"waypoints", render.Waypoints}, {"edges", render.Edges},
-	{"path", render.Path}, {"expanded", render.Expanded}, {"influence", render.Influence},
+	{"path", render.Path}, {"expanded", render.Expanded}, {"influence", render.Influence}, {"fit", render.Fit},
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
@@ -30,7 +30,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	from := fs.String("from", "", "path start `x,y`")
 	to := fs.String("to", "", "path goal `x,y`")
 	algo := fs.String("algo", "hpa-smooth", "path algorithm: astar, hpa, hpa-smooth, hpa-corners")
-	layers := fs.String("layers", "terrain,islands,deadends,clusters,waypoints,path,expanded,influence", "comma-separated `LAYERS`: all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence")
+	layers := fs.String("layers", "terrain,islands,deadends,clusters,waypoints,path,expanded,influence", "comma-separated `LAYERS`: all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit (cells too tight for the -unit)")
 	var hot []hotSpot
 	fs.Func("hot", "add a hot spot `x,y,r,steps` to the influence map: steps plain straight steps of cost at x,y, fading out r cells away (repeat the flag for more); hpa paths avoid it", func(v string) error {
 		var h hotSpot
@@ -43,6 +43,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	side := fs.Int("size", 1024, "longest side of the image in `PIXELS`")
 	view := fs.String("view", "", "draw only the cells of `x0,y0,x1,y1` (half-open; default: the whole map)")
 	out := fs.String("o", "", "output PNG `FILE` (required)")
+	unit := fs.Int("unit", 1, "draw for a unit `K`×K cells: its path, its layer's waypoints and edges, and (layer fit) the cells where it cannot stand")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
 		fs.PrintDefaults()
@@ -62,7 +63,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence)")
+			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit)")
 		}
 	}
 	switch {
@@ -76,6 +77,8 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return needFlag("from", "the path's start, with -to")
 	case *side < 1 || *side > render.MaxSide:
 		return badFlag("size", *side, fmt.Sprintf("want 1..%d pixels", render.MaxSide))
+	case *unit < 1 || *unit > grid.MaxClearance:
+		return badFlag("unit", *unit, fmt.Sprintf("want 1..%d cells", grid.MaxClearance))
 	}
 	switch *algo {
 	case "astar", "hpa", "hpa-smooth", "hpa-corners":
@@ -106,10 +109,16 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		if b, err = preprocess.Load(data, g, 0); err != nil {
 			return err
 		}
-	} else if b, err = preprocess.Build(g, preprocess.Config{}); err != nil {
-		return err
+	} else {
+		cfg := preprocess.Config{}
+		if *unit > 1 {
+			cfg.UnitSizes = []int{*unit}
+		}
+		if b, err = preprocess.Build(g, cfg); err != nil {
+			return err
+		}
 	}
-	sc := &render.Scene{Grid: g, Bake: b, Layers: ls}
+	sc := &render.Scene{Grid: g, Bake: b, Layers: ls, UnitSize: *unit}
 	if *view != "" {
 		r := &sc.View
 		if _, err := fmt.Sscanf(*view, "%d,%d,%d,%d", &r.Min.X, &r.Min.Y, &r.Max.X, &r.Max.Y); err != nil || r.Intersect(g.Bounds()).Empty() {
@@ -136,7 +145,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if *from != "" {
 		switch *algo {
 		case "astar":
-			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
+			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Size: *unit, Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
 			if err != nil {
 				return err
 			}
@@ -144,6 +153,9 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "astar: %v, %d cells expanded\n", res.Status, res.Expanded)
 		case "hpa", "hpa-smooth", "hpa-corners":
 			opt := hpa.Options{Penalty: pen}
+			if *unit > 1 {
+				opt.Size = *unit
+			}
 			if *algo == "hpa-smooth" {
 				opt.Smooth = hpa.Cells
 			} else if *algo == "hpa-corners" {
