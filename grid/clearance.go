@@ -127,6 +127,25 @@ func (g *Grid) unitMoves(i int, m, k uint8) uint8 {
 	return fit&0x0f | fit&pass
 }
 
+// unitCan reports whether a unit k cells across may take the step d out
+// of cell i, which the one-cell step mask allows (so the cells it looks at
+// are on the grid): UnitMoves for one direction, in one to three looks.
+func (g *Grid) unitCan(i int, d Dir, k uint8) bool {
+	c, w := g.clear, g.w
+	dd := dirDelta[d]
+	if c[i+dd.Y*w+dd.X] < k {
+		return false
+	}
+	if d < NorthEast {
+		return true
+	}
+	a, b := c[i+dd.X] >= k, c[i+dd.Y*w] >= k
+	if g.rule == OctileCutCorners {
+		return a || b
+	}
+	return a && b
+}
+
 // diagOrth holds the two straight steps each diagonal passes: NE = N,E;
 // SE = S,E; SW = S,W; NW = N,W.
 var diagOrth = [4][2]Dir{{North, East}, {South, East}, {South, West}, {North, West}}

@@ -93,17 +93,14 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, size ui
 	for range n {
 		acc += nd
 		m := moves[i]
-		if size > 1 {
-			m = g.unitMoves(i, m, size)
-		}
 		if 2*acc >= n {
 			acc -= n
-			if m&bd == 0 {
+			if m&bd == 0 || size > 1 && !g.unitCan(i, s.diag, size) {
 				return 0, false
 			}
 			i += od
 		} else {
-			if m&bs == 0 {
+			if m&bs == 0 || size > 1 && !g.unitCan(i, s.str, size) {
 				return 0, false
 			}
 			i += os

@@ -99,11 +99,7 @@ func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, size uint8) (Cost,
 	var c Cost
 	for range s.n {
 		d := s.next()
-		m := g.moves[i]
-		if size > 1 {
-			m = g.unitMoves(i, m, size)
-		}
-		if m&(1<<d) == 0 {
+		if g.moves[i]&(1<<d) == 0 || size > 1 && !g.unitCan(i, d, size) {
 			return 0, false
 		}
 		dd := dirDelta[d]

@@ -56,10 +56,13 @@ type Planner struct {
 	lm        *navgraph.Landmarks
 	unitLM    []*navgraph.Landmarks // per unit layer of the bake (UnitSizes order)
 	unitSizes []int
-	lmCells   []grid.Point // where the landmarks stood at the last Sync
-	routes    *routeCache
-	err       error // why the last Sync failed, or nil
-	nilBake   bool  // NewPlanner was given no bake
+	// Per unit layer: the routes of its intra-cluster edges refined so
+	// far (the layer is built anew by each update, and so is its cache).
+	unitRoutes []*routeCache
+	lmCells    []grid.Point // where the landmarks stood at the last Sync
+	routes     *routeCache
+	err        error // why the last Sync failed, or nil
+	nilBake    bool  // NewPlanner was given no bake
 	// penalties made on this planner, kept in step by Sync
 	penalties []*Penalties
 	// a live map's landmark refresh (refresh.go): the waypoints rewritten
@@ -195,7 +198,9 @@ func (p *Planner) syncUnits() error {
 	b := p.bake
 	p.unitSizes = b.UnitSizes()
 	p.unitLM = p.unitLM[:0]
+	p.unitRoutes = p.unitRoutes[:0]
 	for _, k := range p.unitSizes {
+		p.unitRoutes = append(p.unitRoutes, newRouteCache(intraEdges(b.Units(k).Tier())))
 		var ulm *navgraph.Landmarks
 		if p.cfg.Landmarks > 0 {
 			var err error
@@ -222,6 +227,9 @@ func (p *Planner) Bytes() int {
 		if lm != nil {
 			n += lm.Bytes()
 		}
+	}
+	for _, c := range p.unitRoutes {
+		n += 8*len(c.slots) + int(c.size.Load())
 	}
 	return n
 }

@@ -13,6 +13,7 @@ import (
 // Options.Size): the coarse search on the bake's layer for the size.
 type unitQuery struct {
 	t      *waypoint.Tier
+	routes *routeCache // the layer's cached routes
 	coarse *navgraph.Searcher
 	cq     navgraph.Query
 	goal   grid.Point
@@ -198,10 +199,10 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 		return raw, false, nil
 	}
 	u.goal = goal
-	u.cq.Landmarks = nil
+	u.cq.Landmarks, u.routes = nil, nil
 	for i, size := range q.p.unitSizes {
 		if size == k && i < len(q.p.unitLM) {
-			u.cq.Landmarks = q.p.unitLM[i]
+			u.cq.Landmarks, u.routes = q.p.unitLM[i], q.p.unitRoutes[i]
 		}
 	}
 	if u.cq.MaxExpansions, u.cq.Pause, err = q.limit(); err != nil {
@@ -261,14 +262,60 @@ func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg, k i
 		case j == last:
 			raw, err = q.unitPiece(raw, pts[i], goal, cg, k)
 		default:
-			if q.seg, err = q.unitEdge(nodes[i-1], nodes[i], q.seg); err == nil {
-				raw = append(raw, q.seg[1:]...)
-			}
+			raw, err = q.unitEdgeCells(raw, nodes[i-1], nodes[i])
 		}
 		if err != nil {
 			return raw, err
 		}
 		i = j
+	}
+	return raw, nil
+}
+
+// unitEdgeCells appends to raw (which ends at u's cell) the cells of the
+// layer's edge u→v after u: one step across a border, or the edge's route
+// from the layer's cache (refined and cached the first time). A cached
+// route charges what refining it took, as the planner's own cache does,
+// so a sliced query spends the same whatever the cache holds.
+func (q *Query) unitEdgeCells(raw []grid.Point, u, v int32) ([]grid.Point, error) {
+	t := q.u.t
+	if t.Points[u].Cluster != t.Points[v].Cluster {
+		return append(raw, t.Points[v].Cell), nil
+	}
+	lo, hi := min(u, v), max(u, v)
+	c := q.u.routes
+	var r *route
+	if c != nil {
+		r = c.get(lo, hi)
+	}
+	if r != nil {
+		q.spend(int(r.cost))
+	} else {
+		used := q.bud.used
+		var err error
+		if q.seg, err = q.unitEdge(lo, hi, q.seg); err != nil {
+			return raw, err
+		}
+		r = &route{u: lo, v: hi, a: t.Points[lo].Cell, z: t.Points[hi].Cell, cost: int32(q.bud.used - used), steps: make([]grid.Dir, len(q.seg)-1)}
+		for i := 1; i < len(q.seg); i++ {
+			r.steps[i-1], _ = grid.DirOf(q.seg[i-1], q.seg[i])
+		}
+		if c != nil {
+			c.put(r, nil, func(*route) bool { return false })
+		}
+	}
+	if u == lo {
+		cell := t.Points[lo].Cell
+		for _, d := range r.steps {
+			cell = cell.Add(d.Delta())
+			raw = append(raw, cell)
+		}
+		return raw, nil
+	}
+	cell := t.Points[hi].Cell
+	for i := len(r.steps) - 1; i >= 0; i-- {
+		cell = cell.Sub(r.steps[i].Delta())
+		raw = append(raw, cell)
 	}
 	return raw, nil
 }
@@ -338,6 +385,41 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 	}
 	u.costs = u.costs[:len(u.pts)]
 	win := u.t.ClusterRect(c)
+	g := q.p.g
+	// pt reaches the points of one group of its cluster (see
+	// preprocess.UnitLayer). A point the unit's step line reaches at the
+	// least conceivable cost names it, and costs that, with no search;
+	// else the nearest point names it. Only the group's points are joined.
+	group := int32(-1)
+	for i, z := range u.pts {
+		if c, ok := g.UnitLineCost(pt, z, k, grid.Unreachable, nil); ok && c == g.LeastCost(pt, z) {
+			group = u.t.Points[u.ids[i]].Region
+			break
+		}
+	}
+	if group < 0 && len(u.pts) > 4 {
+		r, err := q.searchNearest(pt, u.pts, grid.Options{Window: win, Size: k})
+		if err != nil || r.Status != grid.Found {
+			return eps, err
+		}
+		group = u.t.Points[u.ids[r.Target]].Region
+	}
+	n := 0
+	for i, id := range u.ids {
+		if group >= 0 && u.t.Points[id].Region != group {
+			continue
+		}
+		if c, ok := g.UnitLineCost(pt, u.pts[i], k, grid.Unreachable, nil); ok && c == g.LeastCost(pt, u.pts[i]) {
+			eps = append(eps, navgraph.Endpoint{Node: id, Cost: navgraph.Cost(c)})
+			continue
+		}
+		u.ids[n], u.pts[n] = id, u.pts[i]
+		n++
+	}
+	u.ids, u.pts, u.costs = u.ids[:n], u.pts[:n], u.costs[:n]
+	if n == 0 {
+		return eps, nil
+	}
 	if len(u.pts) <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
 		for i, z := range u.pts {
 			r, err := q.search(pt, z, grid.Options{Window: win, Size: k}, q.seg)
@@ -369,4 +451,22 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 		}
 	}
 	return eps, nil
+}
+
+// searchNearest is FindNearest (Dijkstra to the cheapest of targets)
+// within the call's budget, as search is FindPath.
+func (q *Query) searchNearest(a grid.Point, targets []grid.Point, opt grid.Options) (grid.Result, error) {
+	var err error
+	if opt.MaxExpansions, opt.Pause, err = q.limit(); err != nil {
+		return grid.Result{}, err
+	}
+	f := q.fineSearcher()
+	defer q.doneFine(f)
+	r, err := f.FindNearest(a, targets, opt, q.seg)
+	q.seg = r.Path
+	q.settle(r.Expanded)
+	if err == nil && r.Status == grid.Exhausted {
+		err = errSpent
+	}
+	return r, err
 }

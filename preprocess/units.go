@@ -165,7 +165,7 @@ func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
 		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(len(cs))
 		t.ClusterLen[c] = int32(len(cs))
 		for _, p := range cs {
-			t.Points = append(t.Points, waypoint.Point{Cell: p, Cluster: int32(c), Region: -1})
+			t.Points = append(t.Points, waypoint.Point{Cell: p, Cluster: int32(c)})
 		}
 	}
 	node := func(p grid.Point) int32 {
@@ -220,7 +220,29 @@ func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
 			}
 		}
 	})
-	for _, es := range per {
+	// Each point's group: the points it reaches inside its cluster (the
+	// edges there join every pair a unit can walk between), numbered in
+	// the cluster from 0 in point order. A cell of the cluster reaches the
+	// points of one group, so a query joins only those.
+	for c, es := range per {
+		first, n := t.ClusterStart[c], t.ClusterLen[c]
+		for i := range n {
+			t.Points[first+i].Region = -1
+		}
+		next := int32(0)
+		for i := range n {
+			pi := &t.Points[first+i]
+			if pi.Region >= 0 {
+				continue
+			}
+			pi.Region = next
+			for _, e := range es { // edges out of every point: one pass finds its group
+				if e.From == first+i {
+					t.Points[e.To].Region = next
+				}
+			}
+			next++
+		}
 		edges = append(edges, es...)
 	}
 	gr, err := navgraph.Build(len(t.Points), edges)
