@@ -38,10 +38,10 @@ type Algorithm struct {
 // Config tunes the built-in algorithms.
 type Config struct {
 	ClusterSize int // hpa cluster side (0: preprocess's default, 32)
-	// UnitSize, above 1, plans for units UnitSize×UnitSize cells
-	// (grid.Options.Size, hpa.Options.Size; the bake gets a layer for
-	// the size). 0 or 1: one cell.
-	UnitSize int
+	// Unit, when not the zero Unit, plans for that unit (a size and a
+	// movement class: grid.Options and hpa.Options Size and Class; the
+	// bake gets a layer for it).
+	Unit grid.Unit
 }
 
 // Algorithms returns every built-in algorithm: exact A* and Dijkstra on
@@ -50,7 +50,7 @@ type Config struct {
 func Algorithms(cfg Config) []Algorithm {
 	fine := func(name string, opt grid.Options) Algorithm {
 		return Algorithm{Name: name, Prepare: func(g *grid.Grid) (Solver, Prepared, error) {
-			opt.Size = cfg.UnitSize
+			opt.Size, opt.Class = cfg.Unit.Size, cfg.Unit.Class
 			return &fineSolver{s: grid.NewSearcher(g), opt: opt}, Prepared{}, nil
 		}}
 	}
@@ -58,9 +58,9 @@ func Algorithms(cfg Config) []Algorithm {
 		return Algorithm{Name: name, Corners: opt.Smooth == hpa.Corners, Prepare: func(g *grid.Grid) (Solver, Prepared, error) {
 			t0 := time.Now()
 			pc := preprocess.Config{ClusterSize: cfg.ClusterSize}
-			if cfg.UnitSize > 1 {
-				pc.UnitSizes = []int{cfg.UnitSize}
-				opt.Size = cfg.UnitSize
+			if cfg.Unit != (grid.Unit{}) {
+				pc.Units = []grid.Unit{cfg.Unit}
+				opt.Size, opt.Class = cfg.Unit.Size, cfg.Unit.Class
 			}
 			b, err := preprocess.Build(g, pc)
 			if err != nil {

@@ -30,13 +30,20 @@ func (g *Grid) refreshClearance(r Rect) {
 		g.clear = make([]uint8, g.w*g.h)
 		r = g.Bounds()
 	}
+	g.computeClearance(g.clear, r, func(i int) bool { return g.open.Contains(uint32(i)) })
+	g.refreshClassClearance(r)
+}
+
+// computeClearance fills c around r (as refreshClearance says) for the
+// cells open says a unit may stand on.
+func (g *Grid) computeClearance(c []uint8, r Rect, open func(i int) bool) {
 	r = R(r.Min.X-MaxClearance+1, r.Min.Y-MaxClearance+1, r.Max.X, r.Max.Y).Intersect(g.Bounds())
-	w, c := g.w, g.clear
+	w := g.w
 	for y := r.Max.Y - 1; y >= r.Min.Y; y-- {
 		row := y * w
 		for x := r.Max.X - 1; x >= r.Min.X; x-- {
 			v := uint8(0)
-			if g.open.Contains(uint32(row + x)) {
+			if open(row + x) {
 				right, below, diag := uint8(0), uint8(0), uint8(0)
 				if x+1 < w {
 					right = c[row+x+1]
@@ -54,41 +61,44 @@ func (g *Grid) refreshClearance(r Rect) {
 	}
 }
 
-// Fits reports whether a unit size cells across fits with its top-left
-// corner at p: every cell of the size×size square on the grid and
-// passable (size 0 or 1: p passable). O(1).
-func (g *Grid) Fits(p Point, size int) bool {
-	return g.Contains(p) && int(g.clear[p.Y*g.w+p.X]) >= max(size, 1)
+// Fits reports whether unit u fits with its top-left corner at p: every
+// cell of the Size×Size square on the grid, passable, and of a terrain
+// type its class may enter (Size 0 or 1: p alone). False for a unit the
+// grid cannot plan for (Size above MaxClearance, an unknown class). O(1).
+func (g *Grid) Fits(p Point, u Unit) bool {
+	return g.Contains(p) && g.checkUnit(u) == nil && int(g.clearFor(u.Class)[p.Y*g.w+p.X]) >= max(u.Size, 1)
 }
 
-// UnitMoves returns the legal steps out of p for a unit size cells across
-// whose top-left corner is at p: a bit per Dir, as Moves. A step is legal
-// when the unit fits at both ends and, for a diagonal step, where the
-// movement rule asks it to pass: at both orthogonal neighbours under
-// Octile, at one of them under OctileCutCorners. Size 0 or 1 gives Moves.
-// O(1).
-func (g *Grid) UnitMoves(p Point, size int) uint8 {
-	if !g.Contains(p) {
+// UnitMoves returns the legal steps out of p for unit u with its top-left
+// corner at p: a bit per Dir, as Moves. A step is legal when the unit fits
+// (Fits) at both ends and, for a diagonal step, where the movement rule
+// asks it to pass: at both orthogonal neighbours under Octile, at one of
+// them under OctileCutCorners. The zero Unit gives Moves. O(1).
+func (g *Grid) UnitMoves(p Point, u Unit) uint8 {
+	if !g.Contains(p) || g.checkUnit(u) != nil {
 		return 0
 	}
 	i := p.Y*g.w + p.X
-	if size <= 1 {
+	if u.Size <= 1 && u.Class == 0 {
 		return g.moves[i]
 	}
-	if int(g.clear[i]) < size {
+	c, k := g.clearFor(u.Class), uint8(max(u.Size, 1))
+	if c[i] < k {
 		return 0
 	}
-	return g.unitMoves(i, g.moves[i], uint8(min(size, 255)))
+	return g.unitMoves(c, i, g.moves[i], k)
 }
 
 // unitMoves narrows the one-cell step mask m of cell i to the steps a unit
-// k cells across may take (every such step is also legal for one cell).
+// k cells across may take where c is its clearance (the grid's, or a
+// class's: a class only narrows the grid's passability, so every such
+// step is also legal for one cell of no class).
 //
 // A set bit of m guarantees its neighbour is on the grid, and a diagonal
 // bit its two orthogonal neighbours too; an orthogonal neighbour missing
 // from m is blocked, so the unit does not fit there either.
-func (g *Grid) unitMoves(i int, m, k uint8) uint8 {
-	c, w := g.clear, g.w
+func (g *Grid) unitMoves(c []uint8, i int, m, k uint8) uint8 {
+	w := g.w
 	var fit uint8 // bit d: the unit fits at the neighbour in Dir d
 	if m&(1<<North) != 0 && c[i-w] >= k {
 		fit |= 1 << North
@@ -130,8 +140,8 @@ func (g *Grid) unitMoves(i int, m, k uint8) uint8 {
 // unitCan reports whether a unit k cells across may take the step d out
 // of cell i, which the one-cell step mask allows (so the cells it looks at
 // are on the grid): UnitMoves for one direction, in one to three looks.
-func (g *Grid) unitCan(i int, d Dir, k uint8) bool {
-	c, w := g.clear, g.w
+func (g *Grid) unitCan(c []uint8, i int, d Dir, k uint8) bool {
+	w := g.w
 	dd := dirDelta[d]
 	if c[i+dd.Y*w+dd.X] < k {
 		return false

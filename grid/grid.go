@@ -3,6 +3,7 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/kelindar/bitmap"
 )
@@ -52,7 +53,8 @@ var (
 	ErrWindow      = errors.New("grid: bad search window")
 	ErrMovement    = errors.New("grid: unknown movement rule")
 	ErrPath        = errors.New("grid: invalid path")
-	ErrUnit        = errors.New("grid: bad unit size")
+	ErrUnit        = errors.New("grid: bad unit size or class")
+	ErrTerrain     = errors.New("grid: bad terrain type or class")
 	ErrLength      = errors.New("grid: mismatched lengths")
 	// ErrNilGrid is returned by a Searcher that has no grid (NewSearcher
 	// or SetGrid with nil) and by functions handed a nil *Grid.
@@ -82,13 +84,17 @@ type Grid struct {
 	wt    []uint8       // terrain weight, 1..255, also kept for blocked cells
 	moves []uint8       // bit d set when the step in Dir d is legal
 	clear []uint8       // clearance (see Clearance)
-	hist  [256]int      // how many cells have each weight
-	minW  uint8         // smallest weight on the grid (for the heuristic)
-	ver   uint64        // bumped by every edit
-	dirty Rect          // cells edited since the version clean
-	clean uint64        // the version at the last ClearDirty
-	rects []Rect        // the edits' rectangles since clean, unless overflowed
-	over  bool          // more than MaxDirtyRects edits since clean
+	terr  []uint8       // terrain type per cell (nil: all 0)
+	// Movement classes, and the clearance of each (see SetClasses).
+	classes []Class
+	cclear  [][]uint8
+	hist    [256]int // how many cells have each weight
+	minW    uint8    // smallest weight on the grid (for the heuristic)
+	ver     uint64   // bumped by every edit
+	dirty   Rect     // cells edited since the version clean
+	clean   uint64   // the version at the last ClearDirty
+	rects   []Rect   // the edits' rectangles since clean, unless overflowed
+	over    bool     // more than MaxDirtyRects edits since clean
 }
 
 // MaxDirtyRects bounds the rectangles DirtyRects lists; past it, it
@@ -302,6 +308,14 @@ func (g *Grid) Clone() *Grid {
 	c.wt = append([]uint8(nil), g.wt...)
 	c.moves = append([]uint8(nil), g.moves...)
 	c.clear = append([]uint8(nil), g.clear...)
+	if g.terr != nil {
+		c.terr = append([]uint8(nil), g.terr...)
+	}
+	c.classes = slices.Clone(g.classes)
+	c.cclear = make([][]uint8, len(g.cclear))
+	for i, cc := range g.cclear {
+		c.cclear[i] = append([]uint8(nil), cc...)
+	}
 	c.rects = append([]Rect(nil), g.rects...)
 	return &c
 }

@@ -32,6 +32,30 @@ type MapOptions struct {
 	Movement Movement
 	// SwampWeight is the terrain weight of 'S' cells; 0 means 1.
 	SwampWeight uint8
+	// Terrain keeps the Moving AI terrain types and declares the
+	// MovingAIClasses: 'S' cells are TerrainSwamp, and water ('W'),
+	// which the benchmarks count as blocked, is passable TerrainWater,
+	// which the "ground" class does not enter and the "hover" class does.
+	// A search of class "ground" then answers as the benchmarks do; one
+	// of no class crosses water too.
+	Terrain bool
+}
+
+// The terrain types of a Moving AI map read with MapOptions.Terrain.
+const (
+	TerrainGround = 0 // '.' and 'G'
+	TerrainSwamp  = 1 // 'S'
+	TerrainWater  = 2 // 'W'
+)
+
+// MovingAIClasses are the movement classes MapOptions.Terrain declares:
+// "ground" (Unit.Class 1) enters ground and swamp, "hover" (Unit.Class
+// 2) ground, swamp and water.
+func MovingAIClasses() []Class {
+	return []Class{
+		{Name: "ground", Enter: 1<<TerrainGround | 1<<TerrainSwamp},
+		{Name: "hover", Enter: 1<<TerrainGround | 1<<TerrainSwamp | 1<<TerrainWater},
+	}
 }
 
 // mapChar classifies a Moving AI map character.
@@ -183,13 +207,32 @@ func (m *MapFile) Grid(opt MapOptions) (*Grid, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: unknown cell %q at %v", ErrFormat, c, g.PointAt(i))
 		}
-		if !pass {
+		switch {
+		case opt.Terrain && c == 'W':
+			if g.terr == nil {
+				g.terr = make([]uint8, len(m.Cells))
+			}
+			g.terr[i] = TerrainWater
+		case !pass:
 			g.open.Remove(uint32(i))
-		} else if c == 'S' && swamp != 1 {
-			g.setWeight(i, swamp)
+		case c == 'S':
+			if swamp != 1 {
+				g.setWeight(i, swamp)
+			}
+			if opt.Terrain {
+				if g.terr == nil {
+					g.terr = make([]uint8, len(m.Cells))
+				}
+				g.terr[i] = TerrainSwamp
+			}
 		}
 	}
 	g.refreshMoves(g.Bounds())
+	if opt.Terrain {
+		if err := g.SetClasses(MovingAIClasses()); err != nil {
+			return nil, err
+		}
+	}
 	return g, nil
 }
 

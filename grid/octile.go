@@ -80,7 +80,7 @@ func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 // lineWalk follows the line s from cell i, checking every step (for a
 // unit size cells across), and adds to c the penalty of each cell entered
 // (pen nil: none). It fails at an illegal step or once c reaches limit.
-func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, size uint8) (Cost, bool) {
+func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []uint8, size uint8) (Cost, bool) {
 	bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
 	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
 	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
@@ -95,12 +95,12 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, size ui
 		m := moves[i]
 		if 2*acc >= n {
 			acc -= n
-			if m&bd == 0 || size > 1 && !g.unitCan(i, s.diag, size) {
+			if m&bd == 0 || cl != nil && !g.unitCan(cl, i, s.diag, size) {
 				return 0, false
 			}
 			i += od
 		} else {
-			if m&bs == 0 || size > 1 && !g.unitCan(i, s.str, size) {
+			if m&bs == 0 || cl != nil && !g.unitCan(cl, i, s.str, size) {
 				return 0, false
 			}
 			i += os

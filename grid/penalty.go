@@ -70,50 +70,55 @@ func (p *Penalty) check(g *Grid) error {
 // StepLineCostWith is StepLineCost with pen added for every cell the line
 // enters (pen nil: no penalty). A pen that does not fit g gives no line.
 func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
-	return g.stepLine(a, z, limit, pen, 1)
+	return g.stepLine(a, z, limit, pen, nil, 1, 0)
 }
 
-// UnitLineCost is StepLineCostWith for a unit size×size cells whose
-// top-left corner follows the line: every step must be one UnitMoves
-// allows. Size 0 or 1 is StepLineCostWith.
-func (g *Grid) UnitLineCost(a, z Point, size int, limit Cost, pen *Penalty) (Cost, bool) {
-	if size > 1 && (size > MaxClearance || !g.Fits(a, size)) {
+// UnitLineCost is StepLineCostWith for unit u, whose top-left corner
+// follows the line: every step must be one UnitMoves allows, and cells
+// weigh what they weigh for its class. The zero Unit is StepLineCostWith.
+func (g *Grid) UnitLineCost(a, z Point, u Unit, limit Cost, pen *Penalty) (Cost, bool) {
+	if u == (Unit{}) || u == (Unit{Size: 1}) {
+		return g.stepLine(a, z, limit, pen, nil, 1, 0)
+	}
+	if !g.Fits(a, u) {
 		return 0, false
 	}
-	return g.stepLine(a, z, limit, pen, uint8(max(size, 1)))
+	return g.stepLine(a, z, limit, pen, g.clearFor(u.Class), uint8(max(u.Size, 1)), u.Class)
 }
 
-func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, size uint8) (Cost, bool) {
+// stepLine walks the line for a unit k cells across of class cl whose
+// clearance is c (nil: one cell of no class).
+func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, c []uint8, k uint8, cl int) (Cost, bool) {
 	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != len(g.wt) {
 		return 0, false
 	}
 	s := newLineSteps(a, z, g.rule)
 	i := a.Y*g.w + a.X
-	if g.hist[g.minW] == len(g.wt) { // one weight: the length, plus penalties
-		c := g.LeastCost(a, z)
-		if c >= limit {
+	if g.hist[g.minW] == len(g.wt) && !g.classWeighs(cl) { // one weight: the length, plus penalties
+		lc := g.LeastCost(a, z)
+		if lc >= limit {
 			return 0, false
 		}
-		return g.lineWalk(i, s, pen, c, limit, size)
+		return g.lineWalk(i, s, pen, lc, limit, c, k)
 	}
-	var c Cost
+	var lc Cost
 	for range s.n {
 		d := s.next()
-		if g.moves[i]&(1<<d) == 0 || size > 1 && !g.unitCan(i, d, size) {
+		if g.moves[i]&(1<<d) == 0 || c != nil && !g.unitCan(c, i, d, k) {
 			return 0, false
 		}
 		dd := dirDelta[d]
 		j := i + dd.Y*g.w + dd.X
-		c += StepCost(d, g.wt[i], g.wt[j])
+		lc += StepCost(d, g.classWeight(cl, i), g.classWeight(cl, j))
 		if pen != nil {
-			c += pen.At(j)
+			lc += pen.At(j)
 		}
-		if c >= limit {
+		if lc >= limit {
 			return 0, false
 		}
 		i = j
 	}
-	return c, true
+	return lc, true
 }
 
 // PathCostWith is PathCost with pen added for every cell the path enters

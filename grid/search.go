@@ -50,6 +50,10 @@ type Options struct {
 	// fit (else ErrBlocked; targets that do not fit are skipped); the
 	// window bounds the corner. 0 or 1: one cell.
 	Size int
+	// Class, above 0, plans for a unit of the grid's movement class
+	// Class-1 (see Grid.SetClasses): it enters only the terrain types the
+	// class may, and cells weigh what the class says. 0: no class.
+	Class int
 }
 
 // Status says how a search ended.
@@ -150,7 +154,7 @@ var (
 // new query.
 func (s *Searcher) begin(opt *Options, start Point) error {
 	g := s.g
-	if err := g.checkFit(start, "start", opt.Size); err != nil {
+	if err := g.checkFit(start, "start", Unit{opt.Size, opt.Class}); err != nil {
 		return err
 	}
 	win := g.Bounds()
@@ -204,16 +208,16 @@ func (g *Grid) check(p Point, what string) error {
 	return nil
 }
 
-// checkFit is check for a unit size cells across.
-func (g *Grid) checkFit(p Point, what string, size int) error {
-	if size < 0 || size > MaxClearance {
-		return fmt.Errorf("%w: %d (1..%d)", ErrUnit, size, MaxClearance)
-	}
-	if err := g.check(p, what); err != nil || size <= 1 {
+// checkFit is check for unit u.
+func (g *Grid) checkFit(p Point, what string, u Unit) error {
+	if err := g.checkUnit(u); err != nil {
 		return err
 	}
-	if int(g.clear[p.Y*g.w+p.X]) < size {
-		return fmt.Errorf("%w: %s %v: a unit %d cells across does not fit", ErrBlocked, what, p, size)
+	if err := g.check(p, what); err != nil || u.Size <= 1 && u.Class == 0 {
+		return err
+	}
+	if !g.Fits(p, u) {
+		return fmt.Errorf("%w: %s %v: a unit %d cells across of class %d does not fit", ErrBlocked, what, p, max(u.Size, 1), u.Class)
 	}
 	return nil
 }
@@ -240,7 +244,7 @@ func (s *Searcher) FindPath(start, goal Point, opt Options, dst []Point) (Result
 	if s.g == nil {
 		return res, errNoGrid
 	}
-	if err := s.g.checkFit(goal, "goal", opt.Size); err != nil {
+	if err := s.g.checkFit(goal, "goal", Unit{opt.Size, opt.Class}); err != nil {
 		return res, err
 	}
 	if err := s.begin(&opt, start); err != nil {
@@ -287,7 +291,7 @@ func (s *Searcher) FindAll(start Point, targets []Point, opt Options, costs []Co
 	closed := s.gen | 8
 	for i, t := range targets {
 		costs[i] = Unreachable
-		if t.In(s.win) && s.g.Fits(t, opt.Size) {
+		if t.In(s.win) && s.g.Fits(t, Unit{opt.Size, opt.Class}) {
 			if li := s.local(t); s.state[li]&^7 == closed {
 				costs[i] = s.cost[li]
 			}
@@ -325,7 +329,7 @@ func (s *Searcher) markTargets(start Point, targets []Point, opt *Options) error
 	s.ntargets = 0
 	for i := len(targets) - 1; i >= 0; i-- { // the first duplicate wins
 		t := targets[i]
-		if t.In(s.win) && s.g.Fits(t, opt.Size) {
+		if t.In(s.win) && s.g.Fits(t, Unit{opt.Size, opt.Class}) {
 			li := s.local(t)
 			if s.tmark[li] != s.gen {
 				s.ntargets++
@@ -352,15 +356,23 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	useH := !opt.Dijkstra
 	full := s.full
 	size := uint8(max(opt.Size, 1))
+	var uclear []uint8 // the unit's clearance (nil: one cell of no class)
+	if size > 1 || opt.Class > 0 {
+		uclear = g.clearFor(opt.Class)
+	}
+	var wf func(int) uint8 // the class's weights (nil: the grid's)
+	if cl := opt.Class; g.classWeighs(cl) {
+		wf = func(i int) uint8 { return g.classWeight(cl, i) }
+	}
 	avoid := opt.Avoid
 	var pen []int32
 	var penFunc func(int) Cost
 	if opt.Penalty != nil {
 		pen, penFunc = opt.Penalty.Cells, opt.Penalty.Func
 	}
-	hs := Cost(g.minW) // heuristic scale: the cheapest step is hs × plain
+	hs := Cost(g.classMinWeight(opt.Class)) // heuristic scale: the cheapest step is hs × plain
 	// On a grid of one weight every step of a direction costs the same.
-	uniform := g.hist[g.minW] == g.w*g.h
+	uniform := g.hist[g.minW] == g.w*g.h && wf == nil
 	var step [8]Cost
 	for d := range step {
 		step[d] = StepCost(Dir(d), g.minW, g.minW)
@@ -448,8 +460,8 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 		}
 		gi := y*gw + x
 		m := moves[gi]
-		if size > 1 {
-			m = g.unitMoves(gi, m, size)
+		if uclear != nil {
+			m = g.unitMoves(uclear, gi, m, size)
 		}
 		if !full {
 			in := m
@@ -472,7 +484,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			for out := m &^ in; out != 0; out &= out - 1 {
 				d := Dir(bits.TrailingZeros8(out))
 				dd := dirDelta[d]
-				lb := gcur + StepCost(d, wt[gi], wt[gi+dd.Y*gw+dd.X])
+				wa, wb := wt[gi], wt[gi+dd.Y*gw+dd.X]
+				if wf != nil {
+					wa, wb = wf(gi), wf(gi+dd.Y*gw+dd.X)
+				}
+				lb := gcur + StepCost(d, wa, wb)
 				if useH {
 					lb += h(x+dd.X, y+dd.Y)
 				}
@@ -481,7 +497,10 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			m = in
 		}
 		var wa Cost
-		if !uniform {
+		switch {
+		case wf != nil:
+			wa = Cost(wf(gi))
+		case !uniform:
 			wa = Cost(wt[gi])
 		}
 		for m != 0 {
@@ -503,7 +522,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 				if d >= NorthEast {
 					unit = halfDiagonal
 				}
-				ng = gcur + unit*(wa+Cost(wt[gi+goff[d]]))
+				wb := wt[gi+goff[d]]
+				if wf != nil {
+					wb = wf(gi + goff[d])
+				}
+				ng = gcur + unit*(wa+Cost(wb))
 			}
 			if pen != nil {
 				if v := pen[gi+goff[d]]; v > 0 {

@@ -66,7 +66,7 @@ func TestClearanceFollowsEdits(t *testing.T) {
 			}
 			for k := 1; k <= 5; k++ {
 				o := oracle.Graph{G: g, Size: k}
-				m := g.UnitMoves(p, k)
+				m := g.UnitMoves(p, grid.Unit{Size: k})
 				for d := range grid.Dir(8) {
 					q := p.Add(d.Delta())
 					if got, want := m&(1<<d) != 0, o.Legal(p, q); got != want {
@@ -204,7 +204,7 @@ func TestUnitMisuse(t *testing.T) {
 	if _, err := s.FindPath(grid.Pt(4, 0), grid.Pt(0, 0), grid.Options{Size: 2}, nil); !errors.Is(err, grid.ErrBlocked) {
 		t.Fatalf("start where a 2×2 unit leaves the map: %v", err)
 	}
-	if g.Fits(grid.Pt(-1, 0), 1) || g.UnitMoves(grid.Pt(9, 9), 2) != 0 || g.Clearance(grid.Pt(0, 9)) != 0 {
+	if g.Fits(grid.Pt(-1, 0), grid.Unit{}) || g.UnitMoves(grid.Pt(9, 9), grid.Unit{Size: 2}) != 0 || g.Clearance(grid.Pt(0, 9)) != 0 {
 		t.Fatal("cells off the grid fit")
 	}
 }
@@ -231,7 +231,7 @@ func TestUnitLineCost(t *testing.T) {
 				legal = o.Legal(line[i-1], line[i])
 				want += o.Cost(line[i-1], line[i])
 			}
-			got, fine := g.UnitLineCost(a, z, k, grid.Unreachable, nil)
+			got, fine := g.UnitLineCost(a, z, grid.Unit{Size: k}, grid.Unreachable, nil)
 			if fine != legal || fine && got != want {
 				t.Fatalf("%v→%v size %d %v: UnitLineCost %d %v, oracle %d %v\n%s", a, z, k, g.Movement(), got, fine, want, legal, g.Draw(line))
 			}

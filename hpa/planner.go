@@ -46,16 +46,16 @@ const DefaultLandmarks = 16
 
 // Planner answers queries on one bake.
 type Planner struct {
-	cfg       Config
-	bake      *preprocess.Bake
-	g         *grid.Grid
-	tier      *waypoint.Tier
-	version   uint64
-	deadBits  []uint64 // waypoint slots that lie in a dead end
-	nodeDead  []int32  // per slot: dead end id or -1
-	lm        *navgraph.Landmarks
-	unitLM    []*navgraph.Landmarks // per unit layer of the bake (UnitSizes order)
-	unitSizes []int
+	cfg      Config
+	bake     *preprocess.Bake
+	g        *grid.Grid
+	tier     *waypoint.Tier
+	version  uint64
+	deadBits []uint64 // waypoint slots that lie in a dead end
+	nodeDead []int32  // per slot: dead end id or -1
+	lm       *navgraph.Landmarks
+	unitLM   []*navgraph.Landmarks // per unit layer of the bake (Units order)
+	units    []grid.Unit
 	// Per unit layer: the routes of its intra-cluster edges refined so
 	// far (the layer is built anew by each update, and so is its cache).
 	unitRoutes []*routeCache
@@ -196,15 +196,16 @@ func (p *Planner) sync() error {
 // builds the layers anew). Cost: Config.Landmarks Dijkstras per layer.
 func (p *Planner) syncUnits() error {
 	b := p.bake
-	p.unitSizes = b.UnitSizes()
+	p.units = b.Units()
 	p.unitLM = p.unitLM[:0]
 	p.unitRoutes = p.unitRoutes[:0]
-	for _, k := range p.unitSizes {
-		p.unitRoutes = append(p.unitRoutes, newRouteCache(intraEdges(b.Units(k).Tier())))
+	for _, u := range p.units {
+		t := b.Layer(u).Tier()
+		p.unitRoutes = append(p.unitRoutes, newRouteCache(intraEdges(t)))
 		var ulm *navgraph.Landmarks
-		if p.cfg.Landmarks > 0 {
+		if p.cfg.Landmarks > 0 && t.Graph.Len() > 0 {
 			var err error
-			if ulm, err = navgraph.NewLandmarks(b.Units(k).Tier().Graph, p.cfg.Landmarks, p.cfg.Workers); err != nil {
+			if ulm, err = navgraph.NewLandmarks(t.Graph, p.cfg.Landmarks, p.cfg.Workers); err != nil {
 				return err
 			}
 		}
@@ -347,16 +348,19 @@ type Options struct {
 	// Result.Cost includes them.
 	Penalty Penalty
 	// Size, above 1, plans for a unit Size×Size cells (a tank where an
-	// infantryman is 1): the path lists the cells of the unit's top-left
-	// corner, the whole unit stands on passable cells at every one, and
-	// every step is one grid.Grid.UnitMoves allows (a diagonal step only
-	// where the unit also fits beside it, as the movement rule says).
-	// The bake must keep a layer for the size (preprocess.Config.
-	// UnitSizes; ErrOptions otherwise). Start and goal must fit
-	// (grid.ErrBlocked). Corners smoothing joins the corners by the
-	// unit's step lines. Not yet with Penalty, Nearest, FirstSteps or
-	// MaxExpansions (ErrOptions). 0 or 1: one cell.
-	Size int
+	// infantryman is 1), and Class, above 0, for a unit of the grid's
+	// movement class Class-1 (grid.Grid.SetClasses: a hover unit crosses
+	// water a tank cannot): the path lists the cells of the unit's
+	// top-left corner, the whole unit stands on cells it may enter at
+	// every one, and every step is one grid.Grid.UnitMoves allows (a
+	// diagonal step only where the unit also fits beside it, as the
+	// movement rule says); cells weigh what the class says. The bake
+	// must keep a layer for the unit (preprocess.Config.Units;
+	// ErrOptions otherwise). Start and goal must fit (grid.ErrBlocked).
+	// Corners smoothing joins the corners by the unit's step lines. Not
+	// yet with Penalty, Nearest, FirstSteps or MaxExpansions
+	// (ErrOptions). Zero: one cell of no class.
+	Size, Class int
 }
 
 // MaxSmoothPasses is the largest Options.SmoothPasses: passes beyond it
@@ -382,8 +386,8 @@ func (o *Options) check() error {
 		return fmt.Errorf("%w: negative FirstSteps %d", ErrOptions, o.FirstSteps)
 	case o.MaxExpansions < 0:
 		return fmt.Errorf("%w: negative MaxExpansions %d", ErrOptions, o.MaxExpansions)
-	case o.Size < 0 || o.Size > grid.MaxClearance:
-		return fmt.Errorf("%w: Size %d (want 0..%d)", ErrOptions, o.Size, grid.MaxClearance)
+	case o.Size < 0 || o.Size > grid.MaxClearance || o.Class < 0 || o.Class > grid.MaxClasses:
+		return fmt.Errorf("%w: Size %d, Class %d (want 0..%d, 0..%d)", ErrOptions, o.Size, o.Class, grid.MaxClearance, grid.MaxClasses)
 	}
 	return nil
 }

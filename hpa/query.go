@@ -46,10 +46,10 @@ type Query struct {
 	// borrow (nil: fine and coarse, its own).
 	pc *pacer
 	sc *scratch
-	// The unit size of the current query (1: one cell) and the state of
-	// queries for larger units (nil until one runs).
-	size int
-	u    *unitQuery
+	// The unit of the current query (zero: one cell of no class) and the
+	// state of queries for other units (nil until one runs).
+	who grid.Unit
+	u   *unitQuery
 	// A group's shared coarse search (nil: none), and the source the
 	// last route through it left from.
 	tree    *goalTree
@@ -110,13 +110,13 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := q.stale(); err != nil {
 		return res, err
 	}
-	if opt.Size > 1 {
+	if opt.Size > 1 || opt.Class > 0 {
 		if err := p.checkUnit(opt); err != nil {
 			return res, err
 		}
 		return q.findUnit(start, goal, opt, res)
 	}
-	q.size = 1
+	q.who = grid.Unit{}
 	if err := p.check(start, "start"); err != nil {
 		return res, err
 	}

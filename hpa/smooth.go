@@ -40,7 +40,7 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 		// only tries further once a nearer one succeeded.
 		var line grid.Cost
 		ok := func(k int) bool {
-			lc, fine := g.UnitLineCost(raw[i], raw[k], q.size, pre[k]-pre[i]+1, q.penLine(raw[i], raw[k]))
+			lc, fine := g.UnitLineCost(raw[i], raw[k], q.who, pre[k]-pre[i]+1, q.penLine(raw[i], raw[k]))
 			if fine {
 				line = lc
 			}
@@ -108,8 +108,8 @@ func (q *Query) corners(path, dst []grid.Point) []grid.Point {
 	q.cidx = append(q.cidx, 0)
 	for i := 0; i < len(path)-1; {
 		next := reach(i, len(path)-1, func(k int) bool {
-			if q.size > 1 { // a unit's corners are joined by its step lines
-				_, ok := g.UnitLineCost(path[i], path[k], q.size, grid.Unreachable, nil)
+			if q.who != (grid.Unit{}) { // a unit's corners are joined by its step lines
+				_, ok := g.UnitLineCost(path[i], path[k], q.who, grid.Unreachable, nil)
 				return ok
 			}
 			return g.LineOfSight(path[i], path[k])

@@ -25,16 +25,12 @@ type unitQuery struct {
 // checkUnit says why opt cannot plan for a unit of opt.Size on p: the bake
 // has no layer for that size, or an option units do not support yet.
 func (p *Planner) checkUnit(opt Options) error {
-	k := opt.Size
+	u := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
 	switch {
-	case k < 0 || k > grid.MaxClearance:
-		return fmt.Errorf("%w: Size %d (want 0..%d)", ErrOptions, k, grid.MaxClearance)
-	case k <= 1:
-		return nil
-	case p.bake.Units(k) == nil:
-		return fmt.Errorf("%w: Size %d: the bake has no layer for units of that size (preprocess.Config.UnitSizes %v)", ErrOptions, k, p.bake.UnitSizes())
+	case p.bake.Layer(u) == nil:
+		return fmt.Errorf("%w: unit %+v: the bake has no layer for it (preprocess.Config.Units %v)", ErrOptions, u, p.units)
 	case opt.Penalty != (Penalty{}) || opt.Nearest || opt.FirstSteps > 0 || opt.MaxExpansions > 0:
-		return fmt.Errorf("%w: Size %d: Penalty, Nearest, FirstSteps and MaxExpansions are not supported for units larger than one cell yet", ErrOptions, k)
+		return fmt.Errorf("%w: unit %+v: Penalty, Nearest, FirstSteps and MaxExpansions are not supported yet for units other than one cell of no class", ErrOptions, u)
 	}
 	return nil
 }
@@ -47,7 +43,7 @@ func (p *Planner) checkUnit(opt Options) error {
 // the path is one the unit may take (grid.Grid.UnitMoves).
 func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Result, error) {
 	p := q.p
-	k := opt.Size
+	k := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
 	for _, e := range [2]struct {
 		pt   grid.Point
 		what string
@@ -56,21 +52,21 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 			return res, err
 		}
 		if !p.g.Fits(e.pt, k) {
-			return res, fmt.Errorf("hpa: %s %v: a unit %d cells across does not fit: %w", e.what, e.pt, k, grid.ErrBlocked)
+			return res, fmt.Errorf("hpa: %s %v: a unit %d cells across of class %d does not fit: %w", e.what, e.pt, k.Size, k.Class, grid.ErrBlocked)
 		}
 	}
 	q.bud = budget{}
 	q.track = false
-	q.size = k
+	q.who = k
 	if q.u == nil {
 		q.u = &unitQuery{}
 	}
 	u := q.u
-	u.t = p.bake.Units(k).Tier()
+	u.t = p.bake.Layer(k).Tier()
 	if u.coarse == nil {
 		u.coarse = navgraph.NewSearcher(u.t.Graph)
 		u.cq.Heuristic = func(n int32) navgraph.Cost {
-			return navgraph.Cost(q.p.g.LeastCost(u.t.Points[n].Cell, u.goal))
+			return navgraph.Cost(q.p.g.UnitLeastCost(u.t.Points[n].Cell, u.goal, q.who))
 		}
 	}
 	if u.coarse.Graph() != u.t.Graph {
@@ -122,7 +118,7 @@ func equalPaths(a, b []grid.Point) bool {
 
 // planUnit finds the unit's path from start to goal into q.raw; false when
 // there is none.
-func (q *Query) planUnit(start, goal grid.Point, k int, res *Result) ([]grid.Point, bool, error) {
+func (q *Query) planUnit(start, goal grid.Point, k grid.Unit, res *Result) ([]grid.Point, bool, error) {
 	p, u := q.p, q.u
 	t := u.t
 	raw := q.raw[:0]
@@ -145,7 +141,7 @@ func (q *Query) planUnit(start, goal grid.Point, k int, res *Result) ([]grid.Poi
 					break
 				}
 			}
-			r, err := q.search(start, goal, grid.Options{Window: win, Size: k}, raw)
+			r, err := q.search(start, goal, grid.Options{Window: win, Size: k.Size, Class: k.Class}, raw)
 			raw = r.Path
 			if err != nil {
 				q.raw = raw
@@ -176,7 +172,7 @@ func (q *Query) planUnit(start, goal grid.Point, k int, res *Result) ([]grid.Poi
 
 // unitRoute finds a path through the layer into raw; false when there is
 // none.
-func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Point, res *Result) ([]grid.Point, bool, error) {
+func (q *Query) unitRoute(start, goal grid.Point, cs, cg int, k grid.Unit, raw []grid.Point, res *Result) ([]grid.Point, bool, error) {
 	u := q.u
 	var err error
 	if u.cq.Sources, err = q.unitConnect(start, cs, k, u.cq.Sources[:0]); err != nil || len(u.cq.Sources) == 0 {
@@ -186,7 +182,7 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 		return raw, false, err
 	}
 	// Another component: no path through the layer (O(points joined)).
-	l := q.p.bake.Units(k)
+	l := q.p.bake.Layer(k)
 	shared := false
 	for _, a := range u.cq.Sources {
 		for _, z := range u.cq.Targets {
@@ -200,8 +196,8 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 	}
 	u.goal = goal
 	u.cq.Landmarks, u.routes = nil, nil
-	for i, size := range q.p.unitSizes {
-		if size == k && i < len(q.p.unitLM) {
+	for i, unit := range q.p.units {
+		if unit == k && i < len(q.p.unitLM) {
 			u.cq.Landmarks, u.routes = q.p.unitLM[i], q.p.unitRoutes[i]
 		}
 	}
@@ -229,7 +225,7 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg, k int, raw []grid.Poin
 // replace at no more cost become that line; the other edges are refined
 // by the unit's search in their cluster. src and tgt are the costs of
 // start → nodes[0] and nodes[last] → goal.
-func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg, k int, nodes []int32, src, tgt navgraph.Cost) ([]grid.Point, error) {
+func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg int, k grid.Unit, nodes []int32, src, tgt navgraph.Cost) ([]grid.Point, error) {
 	t, g := q.u.t, q.p.g
 	q.pts = append(q.pts[:0], start)
 	q.prefix = append(q.prefix[:0], 0)
@@ -344,20 +340,20 @@ func (q *Query) unitEdge(a, b int32, dst []grid.Point) ([]grid.Point, error) {
 
 // unitPiece appends the unit's exact path from a to z inside cluster c
 // (without a when raw already ends there).
-func (q *Query) unitPiece(raw []grid.Point, a, z grid.Point, c, k int) ([]grid.Point, error) {
+func (q *Query) unitPiece(raw []grid.Point, a, z grid.Point, c int, k grid.Unit) ([]grid.Point, error) {
 	if a == z {
 		if len(raw) == 0 {
 			raw = append(raw, a)
 		}
 		return raw, nil
 	}
-	r, err := q.search(a, z, grid.Options{Window: q.u.t.ClusterRect(c), Size: k}, q.seg)
+	r, err := q.search(a, z, grid.Options{Window: q.u.t.ClusterRect(c), Size: k.Size, Class: k.Class}, q.seg)
 	q.seg = r.Path
 	if err != nil {
 		return raw, err
 	}
 	if r.Status != grid.Found {
-		return raw, fmt.Errorf("hpa: unit %d: no path %v→%v in cluster %d that the join search found", k, a, z, c)
+		return raw, fmt.Errorf("hpa: unit %+v: no path %v→%v in cluster %d that the join search found", k, a, z, c)
 	}
 	if len(raw) > 0 && raw[len(raw)-1] == a {
 		return append(raw, r.Path[1:]...), nil
@@ -369,7 +365,7 @@ func (q *Query) unitPiece(raw []grid.Point, a, z grid.Point, c, k int) ([]grid.P
 // unit reaches from pt inside the cluster, with their costs (the costs
 // are the same both ways: steps cost the same either way without
 // penalties).
-func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([]navgraph.Endpoint, error) {
+func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.Endpoint) ([]navgraph.Endpoint, error) {
 	u := q.u
 	first, end := u.t.PointsOf(c)
 	u.ids, u.pts = u.ids[:0], u.pts[:0]
@@ -392,13 +388,13 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 	// else the nearest point names it. Only the group's points are joined.
 	group := int32(-1)
 	for i, z := range u.pts {
-		if c, ok := g.UnitLineCost(pt, z, k, grid.Unreachable, nil); ok && c == g.LeastCost(pt, z) {
+		if c, ok := g.UnitLineCost(pt, z, k, grid.Unreachable, nil); ok && c == g.UnitLeastCost(pt, z, k) {
 			group = u.t.Points[u.ids[i]].Region
 			break
 		}
 	}
 	if group < 0 && len(u.pts) > 4 {
-		r, err := q.searchNearest(pt, u.pts, grid.Options{Window: win, Size: k})
+		r, err := q.searchNearest(pt, u.pts, grid.Options{Window: win, Size: k.Size, Class: k.Class})
 		if err != nil || r.Status != grid.Found {
 			return eps, err
 		}
@@ -409,7 +405,7 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 		if group >= 0 && u.t.Points[id].Region != group {
 			continue
 		}
-		if c, ok := g.UnitLineCost(pt, u.pts[i], k, grid.Unreachable, nil); ok && c == g.LeastCost(pt, u.pts[i]) {
+		if c, ok := g.UnitLineCost(pt, u.pts[i], k, grid.Unreachable, nil); ok && c == g.UnitLeastCost(pt, u.pts[i], k) {
 			eps = append(eps, navgraph.Endpoint{Node: id, Cost: navgraph.Cost(c)})
 			continue
 		}
@@ -422,7 +418,7 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 	}
 	if len(u.pts) <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
 		for i, z := range u.pts {
-			r, err := q.search(pt, z, grid.Options{Window: win, Size: k}, q.seg)
+			r, err := q.search(pt, z, grid.Options{Window: win, Size: k.Size, Class: k.Class}, q.seg)
 			q.seg = r.Path
 			if err != nil {
 				return eps, err
@@ -439,7 +435,7 @@ func (q *Query) unitConnect(pt grid.Point, c, k int, eps []navgraph.Endpoint) ([
 		}
 		f := q.fineSearcher()
 		defer q.doneFine(f)
-		n, err := f.FindAll(pt, u.pts, grid.Options{Window: win, Dijkstra: true, Size: k, MaxExpansions: lim, Pause: pause}, u.costs)
+		n, err := f.FindAll(pt, u.pts, grid.Options{Window: win, Dijkstra: true, Size: k.Size, Class: k.Class, MaxExpansions: lim, Pause: pause}, u.costs)
 		q.settle(n)
 		if err != nil {
 			return eps, err

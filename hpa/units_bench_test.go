@@ -29,7 +29,7 @@ func BenchmarkUnits(b *testing.B) {
 	var cells, base, layers int
 	for _, m := range testmaps.Bench(b, "sc1") {
 		g, sc := testmaps.Load(b, m)
-		bk, err := preprocess.Build(g, preprocess.Config{UnitSizes: []int{2, 3, 4}})
+		bk, err := preprocess.Build(g, preprocess.Config{Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}}})
 		if err != nil {
 			b.Fatal(err)
 		}

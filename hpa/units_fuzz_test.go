@@ -30,7 +30,7 @@ func FuzzUnitsLive(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, UnitSizes: []int{2, 3, 4}})
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -44,7 +44,7 @@ func TestUnitsStarCraft(t *testing.T) {
 	var buf []grid.Point
 	for _, m := range maps {
 		g, scens := testmaps.Load(t, m)
-		b, err := preprocess.Build(g, preprocess.Config{UnitSizes: []int{2, 3}})
+		b, err := preprocess.Build(g, preprocess.Config{Units: []grid.Unit{{Size: 2}, {Size: 3}}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ func unitBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, UnitSizes: []int{2, 3, 4}})
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}

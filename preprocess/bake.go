@@ -64,8 +64,8 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 var ecma = crc64.MakeTable(crc64.ECMA)
 
 // MapHash returns the hash of g that a bake records: CRC-64 of its size,
-// movement rule, passability and terrain weights (0 for a nil g).
-// O(cells).
+// movement rule, passability and terrain weights, and, when it has them,
+// its terrain types and movement classes (0 for a nil g). O(cells).
 func MapHash(g *grid.Grid) uint64 {
 	if g == nil {
 		return 0
@@ -80,7 +80,16 @@ func MapHash(g *grid.Grid) uint64 {
 		binary.LittleEndian.PutUint64(word[:], w)
 		h = crc64.Update(h, ecma, word[:])
 	}
-	return crc64.Update(h, ecma, g.Weights())
+	h = crc64.Update(h, ecma, g.Weights())
+	if t := g.Terrains(); t != nil {
+		h = crc64.Update(h, ecma, []byte("terrain"))
+		h = crc64.Update(h, ecma, t)
+	}
+	for _, c := range g.Classes() {
+		h = crc64.Update(h, ecma, []byte(c.Name))
+		h = crc64.Update(h, ecma, append([]byte{0, c.Enter}, c.Weight[:]...))
+	}
+	return h
 }
 
 // WriteTo writes the bake file to w (a nil w is ErrNil). On a stale bake
@@ -116,9 +125,10 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 		p = binary.AppendUvarint(p, uint64(i-prev-1))
 		prev = i
 	}
-	p = binary.AppendUvarint(p, uint64(len(b.unitSizes)))
-	for _, k := range b.unitSizes {
-		p = binary.AppendUvarint(p, uint64(k))
+	p = binary.AppendUvarint(p, uint64(len(b.unitList)))
+	for _, u := range b.unitList {
+		p = binary.AppendUvarint(p, uint64(u.Size))
+		p = binary.AppendUvarint(p, uint64(u.Class))
 	}
 	for c := range b.cl {
 		es := b.cl[c].edges
@@ -199,11 +209,15 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		prev = i
 	}
 	nu := d.uvarint()
-	if d.err != nil || nu > MaxClearance {
-		return nil, d.fail("unit sizes")
+	if d.err != nil || nu > maxUnits {
+		return nil, d.fail("units")
 	}
 	for range nu {
-		cfg.UnitSizes = append(cfg.UnitSizes, int(d.uvarint()))
+		size, class := d.uvarint(), d.uvarint()
+		if d.err != nil || size > MaxClearance || class > grid.MaxClasses {
+			return nil, d.fail("units")
+		}
+		cfg.Units = append(cfg.Units, grid.Unit{Size: int(size), Class: int(class)})
 	}
 	b, err := newBake(g, cfg)
 	if err != nil { // the map is the right one, so the file is wrong
@@ -249,6 +263,10 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	b.caughtUp()
 	return b, nil
 }
+
+// maxUnits bounds the units a bake file may name: every size of every
+// class.
+const maxUnits = MaxClearance * (grid.MaxClasses + 1)
 
 // maxEdgeCost bounds an intra-cluster edge: a path through every cell of
 // the largest cluster at the highest weight.
@@ -298,8 +316,8 @@ type Info struct {
 	ClusterSize   int
 	Clusters      int
 	Placed        int
-	UnitSizes     []int // sizes of the unit layers (Config.UnitSizes)
-	IntraEdges    int   // stored intra-cluster edge costs (each joins two points)
+	Units         []grid.Unit // the units of the layers (Config.Units)
+	IntraEdges    int         // stored intra-cluster edge costs (each joins two points)
 	Bytes         int
 }
 
@@ -325,11 +343,15 @@ func ReadInfo(data []byte) (Info, error) {
 		d.uvarint()
 	}
 	nu := d.uvarint()
-	if d.err != nil || nu > MaxClearance {
-		return in, d.fail("unit sizes")
+	if d.err != nil || nu > maxUnits {
+		return in, d.fail("units")
 	}
 	for range nu {
-		in.UnitSizes = append(in.UnitSizes, int(d.uvarint()))
+		size, class := d.uvarint(), d.uvarint()
+		if d.err != nil || size > MaxClearance || class > grid.MaxClasses {
+			return in, d.fail("units")
+		}
+		in.Units = append(in.Units, grid.Unit{Size: int(size), Class: int(class)})
 	}
 	in.Clusters = ((in.Width + in.ClusterSize - 1) / in.ClusterSize) * ((in.Height + in.ClusterSize - 1) / in.ClusterSize)
 	for c := range in.Clusters {

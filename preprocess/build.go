@@ -49,10 +49,12 @@ type Config struct {
 	// gate, a bridge, a base entrance); they join the tier like
 	// transition points and are kept across updates.
 	Placed []grid.Point
-	// UnitSizes lists the sizes of the units (k for k×k cells, 1..
-	// MaxClearance) the game plans for beyond single cells: the bake
-	// keeps a UnitLayer for each (see Units). Size 1 needs none.
-	UnitSizes []int
+	// Units lists the units the game plans for beyond one cell of no
+	// class: sizes (k for k×k cells, 1..MaxClearance) and movement
+	// classes of the grid (grid.Grid.SetClasses), e.g. {Size: 2, Class:
+	// 1} for a 2×2 hover unit. The bake keeps a UnitLayer for each (see
+	// Layer).
+	Units []grid.Unit
 }
 
 // run is a maximal stretch of a cluster border with a legal straight step
@@ -108,8 +110,8 @@ type Bake struct {
 	clVersion         []uint64 // per cluster: the version that last rebuilt it
 	gridVer           uint64   // the grid's Version the bake is in step with
 	last              UpdateInfo
-	unitSizes         []int        // Config.UnitSizes, sorted, without 1
-	units             []*UnitLayer // one per unit size, in that order
+	unitList          []grid.Unit  // Config.Units, normalized (checkUnits)
+	units             []*UnitLayer // one per unit, in that order
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -165,7 +167,7 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 		}
 	}
 	var err error
-	if b.unitSizes, err = checkUnitSizes(cfg.UnitSizes); err != nil {
+	if b.unitList, err = checkUnits(g, cfg.Units); err != nil {
 		return nil, err
 	}
 	b.placed = slices.Clone(cfg.Placed)

@@ -11,24 +11,27 @@ import (
 	"github.com/rtspath/rtspath/waypoint"
 )
 
-// UnitLayer is the waypoint tier of the bake for units Size×Size cells
-// (Harabor and Botea's clearance-annotated hierarchy, HAA*): on the
-// bake's own clusters, transition points where such a unit can step
-// across a border (a unit fits at both cells: the grid's clearance says
-// where), joined by edges of the unit's exact cost inside each cluster
-// and by one step across each border. It holds no per-cell data (the
-// clearance is the grid's), so a layer costs a few bytes per transition
-// point, not per cell. Read-only for queries, like the bake.
+// UnitLayer is the waypoint tier of the bake for one kind of unit (a
+// grid.Unit: a size and a movement class), as in Harabor and Botea's
+// clearance-annotated hierarchy (HAA*): on the bake's own clusters,
+// transition points where such a unit can step across a border (it fits
+// at both cells: the grid's clearance for its class says where), joined
+// by edges of the unit's exact cost inside each cluster and by one step
+// across each border. A point's Region is its group: the points of its
+// cluster it reaches inside the cluster, numbered from 0 there. The layer
+// holds no per-cell data (the clearances are the grid's), so it costs a
+// few bytes per transition point, not per cell. Read-only for queries,
+// like the bake.
 type UnitLayer struct {
-	size int
+	unit grid.Unit
 	tier *waypoint.Tier
 	comp []int32 // per node: its connected component in the graph
 }
 
-// Size returns the side of the units the layer serves.
-func (l *UnitLayer) Size() int { return l.size }
+// Unit returns the unit the layer serves.
+func (l *UnitLayer) Unit() grid.Unit { return l.unit }
 
-// Tier returns the layer's waypoint tier (Tier.UnitSize is Size).
+// Tier returns the layer's waypoint tier (Tier.Unit is Unit).
 func (l *UnitLayer) Tier() *waypoint.Tier { return l.tier }
 
 // Component returns the connected component of node u of the layer's
@@ -47,50 +50,55 @@ func (l *UnitLayer) Bytes() int {
 	return 4*cap(l.comp) + int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
 }
 
-// Units returns the layer for units size×size cells, or nil when the
-// bake was not asked for that size (Config.UnitSizes). Size 1 is the
-// bake's own tier and has no layer.
-func (b *Bake) Units(size int) *UnitLayer {
+// Layer returns the layer for unit u, or nil when the bake keeps none for
+// it (Config.Units). One cell of no class is the bake's own tier and has
+// no layer; size 0 counts as 1.
+func (b *Bake) Layer(u grid.Unit) *UnitLayer {
+	u.Size = max(u.Size, 1)
 	for _, l := range b.units {
-		if l.size == size {
+		if l.unit == u {
 			return l
 		}
 	}
 	return nil
 }
 
-// UnitSizes returns the unit sizes the bake has layers for (Config.UnitSizes,
-// sorted), not counting 1.
-func (b *Bake) UnitSizes() []int {
-	out := make([]int, len(b.units))
-	for i, l := range b.units {
-		out[i] = l.size
-	}
-	return out
-}
+// Units returns the units the bake keeps layers for (Config.Units, sorted
+// by class, then size; size 0 as 1), not counting one cell of no class.
+func (b *Bake) Units() []grid.Unit { return slices.Clone(b.unitList) }
 
-// checkUnitSizes validates and normalizes Config.UnitSizes: sorted, no
-// duplicates, 1 dropped (the bake's own tier serves it).
-func checkUnitSizes(sizes []int) ([]int, error) {
-	out := slices.Clone(sizes)
-	slices.Sort(out)
-	out = slices.Compact(out)
-	out = slices.DeleteFunc(out, func(k int) bool { return k == 1 })
-	for _, k := range out {
-		if k < 1 || k > MaxClearance {
-			return nil, fmt.Errorf("%w: unit size %d (want 1..%d)", ErrConfig, k, MaxClearance)
+// checkUnits validates and normalizes Config.Units for g: sizes 1..
+// MaxClearance (0 counts as 1), classes g has; sorted by class then
+// size, no duplicates, one cell of no class dropped (the bake's own tier
+// serves it).
+func checkUnits(g *grid.Grid, units []grid.Unit) ([]grid.Unit, error) {
+	out := slices.Clone(units)
+	for i, u := range out {
+		if u.Size == 0 {
+			out[i].Size = 1
+		}
+		if u.Size < 0 || u.Size > MaxClearance || u.Class < 0 || u.Class > len(g.Classes()) {
+			return nil, fmt.Errorf("%w: unit %+v (sizes 1..%d, classes 0..%d)", ErrConfig, u, MaxClearance, len(g.Classes()))
 		}
 	}
+	slices.SortFunc(out, func(a, b grid.Unit) int {
+		if a.Class != b.Class {
+			return a.Class - b.Class
+		}
+		return a.Size - b.Size
+	})
+	out = slices.Compact(out)
+	out = slices.DeleteFunc(out, func(u grid.Unit) bool { return u == grid.Unit{Size: 1} })
 	return out, nil
 }
 
-// buildUnits builds a layer for every unit size the bake keeps. Cost per
-// size: O(N) to find the crossings, plus one Dijkstra per transition
-// point inside its cluster, as the bake's own tier.
+// buildUnits builds a layer for every unit the bake keeps. Cost per unit:
+// O(N) to find the crossings, plus one Dijkstra per transition point
+// inside its cluster, as the bake's own tier.
 func (b *Bake) buildUnits(workers int) {
 	b.units = b.units[:0]
-	for _, k := range b.unitSizes {
-		b.units = append(b.units, b.buildUnitLayer(k, workers))
+	for _, u := range b.unitList {
+		b.units = append(b.units, b.buildUnitLayer(u, workers))
 	}
 }
 
@@ -98,7 +106,7 @@ func (b *Bake) buildUnits(workers int) {
 // cells on c's side and across of every transition a unit k cells across
 // gets: along each run of crossings (the unit fits on both sides), the
 // positions run.transitions picks.
-func (b *Bake) unitCrossings(c, k int, dst [][2]grid.Point) [][2]grid.Point {
+func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.Point {
 	g, r := b.g, b.clusterRect(c)
 	side := b.cs
 	scan := func(n int, at func(i int) (grid.Point, grid.Point)) {
@@ -139,10 +147,10 @@ func (b *Bake) unitCrossings(c, k int, dst [][2]grid.Point) [][2]grid.Point {
 	return dst
 }
 
-// buildUnitLayer builds the layer for units k cells across.
-func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
+// buildUnitLayer builds the layer for unit k.
+func (b *Bake) buildUnitLayer(k grid.Unit, workers int) *UnitLayer {
 	g := b.g
-	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs, UnitSize: k}
+	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs, Unit: k}
 	// The crossings, and the cells of each cluster's points.
 	var cross [][2]grid.Point
 	for c := range b.cl {
@@ -176,8 +184,8 @@ func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
 	var edges []navgraph.Edge
 	for _, x := range cross {
 		u, v := node(x[0]), node(x[1])
-		d, _ := grid.DirOf(x[0], x[1])
-		cost := navgraph.Cost(grid.StepCost(d, g.Weight(x[0]), g.Weight(x[1])))
+		c, _ := g.UnitLineCost(x[0], x[1], k, grid.Unreachable, nil) // one legal step
+		cost := navgraph.Cost(c)
 		edges = append(edges, navgraph.Edge{From: u, To: v, Cost: cost}, navgraph.Edge{From: v, To: u, Cost: cost})
 	}
 	// Edges inside each cluster: one Dijkstra per point to the others.
@@ -210,7 +218,7 @@ func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
 		first := t.ClusterStart[c]
 		win := b.clusterRect(c)
 		for i, p := range cs {
-			if _, err := s.s.FindAll(p, cs, grid.Options{Window: win, Dijkstra: true, Size: k}, costs); err != nil {
+			if _, err := s.s.FindAll(p, cs, grid.Options{Window: win, Dijkstra: true, Size: k.Size, Class: k.Class}, costs); err != nil {
 				continue // cannot happen: p fits, inside its cluster
 			}
 			for j, cost := range costs {
@@ -249,10 +257,10 @@ func (b *Bake) buildUnitLayer(k, workers int) *UnitLayer {
 	if err != nil {
 		// Every edge joins two points of the layer at a cost a search
 		// found: a failure here is a bug.
-		panic(fmt.Sprintf("preprocess: unit layer %d: %v", k, err))
+		panic(fmt.Sprintf("preprocess: unit layer %+v: %v", k, err))
 	}
 	t.Graph = gr
-	return &UnitLayer{size: k, tier: t, comp: components(gr)}
+	return &UnitLayer{unit: k, tier: t, comp: components(gr)}
 }
 
 // components labels the connected components of gr (its edges taken both

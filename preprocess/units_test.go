@@ -24,42 +24,62 @@ func TestUnitLayers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, UnitSizes: []int{3, 2, 1, 3}})
+		// Terrain: a band of water (type 2) and of mud (type 1); class 1
+		// keeps out of water and pays 3 for mud, class 2 goes anywhere.
+		if err := g.FillTerrain(grid.R(30, 0, 38, 72), 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.FillTerrain(grid.R(0, 40, 80, 46), 1); err != nil {
+			t.Fatal(err)
+		}
+		classes := []grid.Class{{Name: "tank", Enter: 0b011, Weight: [grid.MaxTerrains]uint8{1: 3}}, {Name: "hover", Enter: 0b111}}
+		if err := g.SetClasses(classes); err != nil {
+			t.Fatal(err)
+		}
+		units := []grid.Unit{{Size: 3}, {Size: 2}, {Size: 1}, {Size: 3}, {Size: 1, Class: 1}, {Size: 2, Class: 2}}
+		want := []grid.Unit{{Size: 2}, {Size: 3}, {Size: 1, Class: 1}, {Size: 2, Class: 2}}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: units})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := b.UnitSizes(); !slices.Equal(got, []int{2, 3}) {
-			t.Fatalf("UnitSizes %v, want [2 3]", got)
+		if got := b.Units(); !slices.Equal(got, want) {
+			t.Fatalf("Units %v, want %v", got, want)
 		}
-		for _, k := range []int{2, 3} {
-			l := b.Units(k)
+		for _, u := range want {
+			l := b.Layer(u)
 			tr := l.Tier()
-			o := oracle.Graph{G: g, Size: k}
+			k := u
+			o := oracle.Graph{G: g, Size: u.Size}
+			if u.Class > 0 {
+				o.Class = &classes[u.Class-1]
+			}
 			comp := o.Components()
 			n := int32(tr.Graph.Len())
 			for u := range n {
 				pu := tr.Points[u]
 				if !o.Fits(pu.Cell) {
-					t.Fatalf("size %d: point %d at %v: the unit does not fit", k, u, pu.Cell)
+					t.Fatalf("unit %+v: point %d at %v: the unit does not fit", k, u, pu.Cell)
 				}
 				win := tr.ClusterRect(int(pu.Cluster))
-				dist, _ := oracle.Graph{G: g, Size: k, Win: win}.ShortestFrom(pu.Cell)
+				ow := o
+				ow.Win = win
+				dist, _ := ow.ShortestFrom(pu.Cell)
 				to, cost := tr.Graph.Out(u)
 				for i, v := range to {
 					pv := tr.Points[v]
 					switch {
 					case pv.Cluster != pu.Cluster:
 						if !o.Legal(pu.Cell, pv.Cell) || grid.Cost(cost[i]) != o.Cost(pu.Cell, pv.Cell) {
-							t.Fatalf("size %d: edge %v→%v across clusters is no legal step of its cost", k, pu.Cell, pv.Cell)
+							t.Fatalf("unit %+v: edge %v→%v across clusters is no legal step of its cost", k, pu.Cell, pv.Cell)
 						}
 					case grid.Cost(cost[i]) != dist[g.Index(pv.Cell)]:
-						t.Fatalf("size %d: edge %v→%v costs %d, the oracle in the cluster %d", k, pu.Cell, pv.Cell, cost[i], dist[g.Index(pv.Cell)])
+						t.Fatalf("unit %+v: edge %v→%v costs %d, the oracle in the cluster %d", k, pu.Cell, pv.Cell, cost[i], dist[g.Index(pv.Cell)])
 					}
 				}
 				for v := range n {
 					same := l.Component(u) == l.Component(v)
 					if want := comp[g.Index(pu.Cell)] == comp[g.Index(tr.Points[v].Cell)]; same != want {
-						t.Fatalf("size %d: points %v and %v: same component %v, the oracle %v", k, pu.Cell, tr.Points[v].Cell, same, want)
+						t.Fatalf("unit %+v: points %v and %v: same component %v, the oracle %v", k, pu.Cell, tr.Points[v].Cell, same, want)
 					}
 				}
 			}
@@ -69,16 +89,16 @@ func TestUnitLayers(t *testing.T) {
 			t.Fatal(err)
 		}
 		info, err := preprocess.ReadInfo(buf.Bytes())
-		if err != nil || !slices.Equal(info.UnitSizes, []int{2, 3}) {
-			t.Fatalf("ReadInfo: %v %v", info.UnitSizes, err)
+		if err != nil || !slices.Equal(info.Units, want) {
+			t.Fatalf("ReadInfo: %v %v", info.Units, err)
 		}
 		lb, err := preprocess.Load(buf.Bytes(), g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, k := range []int{2, 3} {
-			if !lb.Units(k).Tier().Graph.Equal(b.Units(k).Tier().Graph) {
-				t.Fatalf("size %d: the loaded layer differs", k)
+		for _, u := range want {
+			if !lb.Layer(u).Tier().Graph.Equal(b.Layer(u).Tier().Graph) {
+				t.Fatalf("unit %+v: the loaded layer differs", u)
 			}
 		}
 	}
@@ -86,9 +106,9 @@ func TestUnitLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []int{0, -2, grid.MaxClearance + 1} {
-		if _, err := preprocess.Build(small, preprocess.Config{UnitSizes: []int{k}}); !errors.Is(err, preprocess.ErrConfig) {
-			t.Fatalf("unit size %d: %v", k, err)
+	for _, u := range []grid.Unit{{Size: -2}, {Size: grid.MaxClearance + 1}, {Size: 1, Class: 1}, {Size: 2, Class: -1}} {
+		if _, err := preprocess.Build(small, preprocess.Config{Units: []grid.Unit{u}}); !errors.Is(err, preprocess.ErrConfig) {
+			t.Fatalf("unit %+v: %v", u, err)
 		}
 	}
 }

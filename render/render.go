@@ -40,7 +40,7 @@ const (
 	Path                        // the path (cells or corners)
 	Expanded                    // cells a search expanded, by order
 	Influence                   // a penalty layer's influence (red) and claimed cells (violet)
-	Fit                         // passable cells where a unit of Scene.UnitSize cannot stand (amber)
+	Fit                         // passable cells where Scene.Unit cannot stand (amber)
 )
 
 // All is every layer.
@@ -101,11 +101,12 @@ type Scene struct {
 	// View is the part of the map Draw shows (zero: all of it); it must
 	// overlap the map.
 	View grid.Rect
-	// UnitSize, above 1, draws for units UnitSize×UnitSize cells: the Fit
-	// layer shades the passable cells where such a unit's top-left corner
-	// cannot stand, and the Waypoints and Edges layers show the bake's
-	// layer for the size (preprocess.Config.UnitSizes), when it has one.
-	UnitSize int
+	// Unit, when not the zero Unit, draws for that unit (a size and a
+	// movement class): the Fit layer shades the passable cells where its
+	// top-left corner cannot stand, and the Waypoints and Edges layers
+	// show the bake's layer for it (preprocess.Config.Units), when it has
+	// one.
+	Unit grid.Unit
 }
 
 // Shapes returns the scene's vector layers (cluster borders, waypoints,
@@ -115,7 +116,7 @@ func (s *Scene) Shapes() Shapes {
 	b := s.Bake
 	if b != nil {
 		t := b.Tier()
-		if l := b.Units(s.UnitSize); s.UnitSize > 1 && l != nil {
+		if l := b.Layer(s.Unit); l != nil {
 			t = l.Tier()
 		}
 		if s.Layers&Clusters != 0 {
@@ -206,7 +207,7 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 	if s.Bake != nil && s.Layers&DeadEnds != 0 && s.Bake.DeadEnd(p) >= 0 {
 		c = blend(c, colDead)
 	}
-	if s.Layers&Fit != 0 && s.UnitSize > 1 && !g.Fits(p, s.UnitSize) {
+	if s.Layers&Fit != 0 && !g.Fits(p, s.Unit) {
 		c = blend(c, colTight)
 	}
 	if f := s.Penalties; f != nil && s.Layers&Influence != 0 {

@@ -17,12 +17,12 @@ func TestUnitScene(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, UnitSizes: []int{3}})
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 3}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	plain := &render.Scene{Grid: g, Bake: b, Layers: render.Terrain}
-	unit := &render.Scene{Grid: g, Bake: b, Layers: render.Terrain | render.Fit | render.Waypoints, UnitSize: 3}
+	unit := &render.Scene{Grid: g, Bake: b, Layers: render.Terrain | render.Fit | render.Waypoints, Unit: grid.Unit{Size: 3}}
 	tight := 0
 	for i := range g.Width() * g.Height() {
 		p := g.PointAt(i)
@@ -35,11 +35,11 @@ func TestUnitScene(t *testing.T) {
 		}
 	}
 	marks := unit.Shapes().Marks
-	if tight == 0 || len(marks) != b.Units(3).Tier().Graph.Len() {
-		t.Fatalf("%d tight cells; %d marks for %d points of the layer", tight, len(marks), b.Units(3).Tier().Graph.Len())
+	if tight == 0 || len(marks) != b.Layer(grid.Unit{Size: 3}).Tier().Graph.Len() {
+		t.Fatalf("%d tight cells; %d marks for %d points of the layer", tight, len(marks), b.Layer(grid.Unit{Size: 3}).Tier().Graph.Len())
 	}
 	for _, m := range marks {
-		if !g.Fits(m.At, 3) {
+		if !g.Fits(m.At, grid.Unit{Size: 3}) {
 			t.Fatalf("waypoint %v: a 3×3 unit does not fit", m.At)
 		}
 	}

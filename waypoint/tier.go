@@ -60,9 +60,9 @@ type Tier struct {
 	ClusterStart  []int32 // per cluster (+1): first slot
 	ClusterLen    []int32 // per cluster: slots in use
 	Graph         *navgraph.Graph
-	// UnitSize, above 1, says the tier is for units UnitSize×UnitSize
-	// cells (see grid.Options.Size): its routes are that unit's.
-	UnitSize int
+	// Unit, when not the zero Unit, says the tier is for that unit (see
+	// grid.Unit, grid.Options.Size and Class): its routes are that unit's.
+	Unit grid.Unit
 }
 
 // ClustersX returns the number of cluster columns (0 for a tier without
@@ -200,10 +200,10 @@ func (t *Tier) RoutePaced(s *grid.Searcher, u, v int32, maxExpansions int, pause
 		return append(dst[:0], a.Cell, b.Cell), 0, nil
 	}
 	// The step line is the route when it is legal and costs the edge.
-	if c, ok := g.UnitLineCost(a.Cell, b.Cell, t.UnitSize, grid.Cost(want)+1, nil); ok && navgraph.Cost(c) == want {
+	if c, ok := g.UnitLineCost(a.Cell, b.Cell, t.Unit, grid.Cost(want)+1, nil); ok && navgraph.Cost(c) == want {
 		return g.AppendStepLine(append(dst[:0], a.Cell), a.Cell, b.Cell), 0, nil
 	}
-	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster)), MaxExpansions: max(maxExpansions, 0), Pause: pause, Size: t.UnitSize}, dst)
+	res, err := s.FindPath(a.Cell, b.Cell, grid.Options{Window: t.ClusterRect(int(a.Cluster)), MaxExpansions: max(maxExpansions, 0), Pause: pause, Size: t.Unit.Size, Class: t.Unit.Class}, dst)
 	switch {
 	case err != nil:
 		return res.Path, res.Expanded, fmt.Errorf("%w: %d→%d: %w", ErrRoute, u, v, err)

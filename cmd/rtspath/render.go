@@ -10,6 +10,7 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/bakecmd"
 	"github.com/rtspath/rtspath/preprocess"
 	"github.com/rtspath/rtspath/render"
 )
@@ -43,7 +44,8 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	side := fs.Int("size", 1024, "longest side of the image in `PIXELS`")
 	view := fs.String("view", "", "draw only the cells of `x0,y0,x1,y1` (half-open; default: the whole map)")
 	out := fs.String("o", "", "output PNG `FILE` (required)")
-	unit := fs.Int("unit", 1, "draw for a unit `K`×K cells: its path, its layer's waypoints and edges, and (layer fit) the cells where it cannot stand")
+	unitSize := fs.Int("unit", 1, "draw for a unit `K`×K cells: its path, its layer's waypoints and edges, and (layer fit) the cells where it cannot stand")
+	class := fs.String("class", "", "draw for the movement class `NAME` (ground or hover, on the map's Moving AI terrain) as -unit does")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
 		fs.PrintDefaults()
@@ -77,8 +79,12 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return needFlag("from", "the path's start, with -to")
 	case *side < 1 || *side > render.MaxSide:
 		return badFlag("size", *side, fmt.Sprintf("want 1..%d pixels", render.MaxSide))
-	case *unit < 1 || *unit > grid.MaxClearance:
-		return badFlag("unit", *unit, fmt.Sprintf("want 1..%d cells", grid.MaxClearance))
+	case *unitSize < 1 || *unitSize > grid.MaxClearance:
+		return badFlag("unit", *unitSize, fmt.Sprintf("want 1..%d cells", grid.MaxClearance))
+	}
+	unit, err := unitFlags(*unitSize, *class)
+	if err != nil {
+		return err
 	}
 	switch *algo {
 	case "astar", "hpa", "hpa-smooth", "hpa-corners":
@@ -95,7 +101,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	g, err := loadGrid(*mapPath)
+	g, err := bakecmd.ReadMapWith(*mapPath, grid.MapOptions{Terrain: *class != ""})
 	if err != nil {
 		return err
 	}
@@ -111,14 +117,14 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		}
 	} else {
 		cfg := preprocess.Config{}
-		if *unit > 1 {
-			cfg.UnitSizes = []int{*unit}
+		if unit != (grid.Unit{}) {
+			cfg.Units = []grid.Unit{unit}
 		}
 		if b, err = preprocess.Build(g, cfg); err != nil {
 			return err
 		}
 	}
-	sc := &render.Scene{Grid: g, Bake: b, Layers: ls, UnitSize: *unit}
+	sc := &render.Scene{Grid: g, Bake: b, Layers: ls, Unit: unit}
 	if *view != "" {
 		r := &sc.View
 		if _, err := fmt.Sscanf(*view, "%d,%d,%d,%d", &r.Min.X, &r.Min.Y, &r.Max.X, &r.Max.Y); err != nil || r.Intersect(g.Bounds()).Empty() {
@@ -145,7 +151,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if *from != "" {
 		switch *algo {
 		case "astar":
-			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Size: *unit, Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
+			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Size: unit.Size, Class: unit.Class, Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
 			if err != nil {
 				return err
 			}
@@ -153,9 +159,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stdout, "astar: %v, %d cells expanded\n", res.Status, res.Expanded)
 		case "hpa", "hpa-smooth", "hpa-corners":
 			opt := hpa.Options{Penalty: pen}
-			if *unit > 1 {
-				opt.Size = *unit
-			}
+			opt.Size, opt.Class = unit.Size, unit.Class
 			if *algo == "hpa-smooth" {
 				opt.Smooth = hpa.Cells
 			} else if *algo == "hpa-corners" {

@@ -32,7 +32,8 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	width := fs.Int("bucket-width", 1, "with -stats, sum `N` consecutive scenario buckets per line (buckets 0..N-1, N..2N-1, ...)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
-	size := fs.Int("size", 1, "plan for a unit `K`×K cells; the paths list its top-left cells, and with K > 1 -stats and -check compare with the exact search for the unit (the scenario's optimum is for one cell)")
+	size := fs.Int("size", 1, "plan for a unit `K`×K cells; the paths list its top-left cells, and with K > 1 (or -class hover) -stats and -check compare with the exact search for the unit (the scenario's optimum is for one cell on ground)")
+	class := fs.String("class", "", "plan for the movement class `NAME` of the Moving AI terrain: ground (answers as the benchmarks: water is blocked) or hover (crosses water); the map is read with its terrain types")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map|DIR [-scen M.map.scen] [-algo astar] [-every N] [-o FILE]
 
@@ -62,13 +63,15 @@ answer line starts with the map's name and a tab, each map ends with its
 	if strings.Contains(*algo, ",") {
 		return badFlag("algo", *algo, "want one algorithm")
 	}
-	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, UnitSize: *size}))
+	unit, err := unitFlags(*size, *class)
+	if err != nil {
+		return err
+	}
+	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, Unit: unit}))
 	if err == nil {
 		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster))
 	}
-	if err == nil && (*size < 1 || *size > grid.MaxClearance) {
-		err = badFlag("size", strconv.Itoa(*size), fmt.Sprintf("want 1..%d", grid.MaxClearance))
-	}
+
 	if err != nil {
 		return err
 	}
@@ -90,7 +93,7 @@ answer line starts with the map's name and a tab, each map ends with its
 		unreach, invalid int
 	)
 	one := func(mapPath, scenPath, prefix string) error {
-		g, err := loadGrid(mapPath)
+		g, err := bakecmd.ReadMapWith(mapPath, grid.MapOptions{Terrain: *class != ""})
 		if err != nil {
 			return err
 		}
@@ -115,7 +118,8 @@ answer line starts with the map's name and a tab, each map ends with its
 			exact   *grid.Searcher // the unit's optimum, for -stats and -check
 			ref     []grid.Point
 		)
-		if *size > 1 && (*stats || *check) {
+		// Where the published optimum is not the unit's: its exact search.
+		if (*size > 1 || unit.Class == 2) && (*stats || *check) {
 			exact = grid.NewSearcher(g)
 		}
 		for i, sc := range scens {
@@ -128,9 +132,9 @@ answer line starts with the map's name and a tab, each map ends with its
 				fmt.Fprintf(bw, "%s%d\tinvalid\t%v\n", prefix, i, err)
 				continue
 			}
-			if *size > 1 && (!g.Fits(sc.Start, *size) || !g.Fits(sc.Goal, *size)) {
+			if unit != (grid.Unit{}) && (!g.Fits(sc.Start, unit) || !g.Fits(sc.Goal, unit)) {
 				invalid++
-				fmt.Fprintf(bw, "%s%d\tinvalid\ta unit %d cells across does not fit at its start or goal\n", prefix, i, *size)
+				fmt.Fprintf(bw, "%s%d\tinvalid\tthe unit (%d×%d, class %q) does not fit at its start or goal\n", prefix, i, unit.Size, unit.Size, *class)
 				continue
 			}
 			t := time.Now()
@@ -139,7 +143,7 @@ answer line starts with the map's name and a tab, each map ends with its
 			queryNS += took
 			path = p
 			if exact != nil { // the unit's optimum stands for the scenario's
-				res, err := exact.FindPath(sc.Start, sc.Goal, grid.Options{Size: *size}, ref)
+				res, err := exact.FindPath(sc.Start, sc.Goal, grid.Options{Size: unit.Size, Class: unit.Class}, ref)
 				if err != nil {
 					return err
 				}
@@ -186,14 +190,14 @@ answer line starts with the map's name and a tab, each map ends with its
 				if *check && strings.HasPrefix(*algo, "hpa") {
 					// Near-optimal: check validity, and never shorter.
 					corners := *algo == "hpa-corners" // any-angle: may be shorter than the grid optimum
-					if err := validUnitPath(g, p, corners, *size); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
+					if err := validUnitPath(g, p, corners, unit); err != nil || !corners && l < sc.Optimal-sc.Tolerance() {
 						bad++
 						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
 					} else {
 						matched++
 					}
 				} else if *check {
-					if err := validUnitPath(g, p, false, *size); err != nil || !sc.Matches(l) {
+					if err := validUnitPath(g, p, false, unit); err != nil || !sc.Matches(l) {
 						bad++
 						fmt.Fprintf(stderr, "line %d %v->%v: length %.8f, published %v (path check: %v)\n", i, sc.Start, sc.Goal, l, sc.Optimal, err)
 					} else {
@@ -232,9 +236,11 @@ answer line starts with the map's name and a tab, each map ends with its
 				what = "are valid any-angle paths"
 			}
 		}
-		if *size > 1 {
-			what = strings.ReplaceAll(what, "the published optimum", fmt.Sprintf("the exact search's optimum for the %d×%d unit", *size, *size))
-			what = strings.ReplaceAll(what, "any-angle paths", fmt.Sprintf("corner paths for the %d×%d unit", *size, *size))
+		if unit.Size > 1 || unit.Class == 2 {
+			what = strings.ReplaceAll(what, "the published optimum", fmt.Sprintf("the exact search's optimum for the unit (%d×%d, class %q)", unit.Size, unit.Size, *class))
+		}
+		if unit != (grid.Unit{}) {
+			what = strings.ReplaceAll(what, "any-angle paths", fmt.Sprintf("corner paths for the unit (%d×%d, class %q)", unit.Size, unit.Size, *class))
 		}
 		fmt.Fprintf(stderr, "# check: %d queries: %d %s, %d wrong, %d unreachable, %d invalid endpoints\n",
 			total, matched, what, bad, unreach, invalid)
@@ -319,25 +325,44 @@ func scenForMap(scens []grid.Scenario, g *grid.Grid, mapPath, scenPath string, s
 
 // validPath checks a cell path step by step, or a corner path segment by
 // segment (line of sight).
-// validUnitPath is validPath for a unit size×size cells: every step one
-// the unit may take (grid.Grid.UnitMoves), or with corners every leg its
-// step line.
-func validUnitPath(g *grid.Grid, p []grid.Point, corners bool, size int) error {
-	if size <= 1 {
+// validUnitPath is validPath for unit u: every step one the unit may
+// take (grid.Grid.UnitMoves), or with corners every leg its step line.
+func validUnitPath(g *grid.Grid, p []grid.Point, corners bool, u grid.Unit) error {
+	if u == (grid.Unit{}) {
 		return validPath(g, p, corners)
 	}
 	for i := 1; i < len(p); i++ {
 		if corners {
-			if _, ok := g.UnitLineCost(p[i-1], p[i], size, grid.Unreachable, nil); !ok {
-				return fmt.Errorf("no step line for a %d×%d unit from %v to %v", size, size, p[i-1], p[i])
+			if _, ok := g.UnitLineCost(p[i-1], p[i], u, grid.Unreachable, nil); !ok {
+				return fmt.Errorf("no step line for unit %+v from %v to %v", u, p[i-1], p[i])
 			}
 			continue
 		}
-		if d, ok := grid.DirOf(p[i-1], p[i]); !ok || g.UnitMoves(p[i-1], size)&(1<<d) == 0 {
-			return fmt.Errorf("step %v→%v not legal for a %d×%d unit", p[i-1], p[i], size, size)
+		if d, ok := grid.DirOf(p[i-1], p[i]); !ok || g.UnitMoves(p[i-1], u)&(1<<d) == 0 {
+			return fmt.Errorf("step %v→%v not legal for unit %+v", p[i-1], p[i], u)
 		}
 	}
 	return nil
+}
+
+// unitFlags turns -size and -class into the unit they name (the classes
+// of MapOptions.Terrain).
+func unitFlags(size int, class string) (grid.Unit, error) {
+	if size < 1 || size > grid.MaxClearance {
+		return grid.Unit{}, badFlag("size", strconv.Itoa(size), fmt.Sprintf("want 1..%d", grid.MaxClearance))
+	}
+	u := grid.Unit{Size: size}
+	if class != "" {
+		i := slices.IndexFunc(grid.MovingAIClasses(), func(c grid.Class) bool { return c.Name == class })
+		if i < 0 {
+			return grid.Unit{}, badFlag("class", class, "want ground or hover")
+		}
+		u.Class = i + 1
+	}
+	if u == (grid.Unit{Size: 1}) {
+		u = grid.Unit{}
+	}
+	return u, nil
 }
 
 func validPath(g *grid.Grid, p []grid.Point, corners bool) error {

@@ -84,13 +84,16 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 }
 
 // ReadMap reads the Moving AI .map file at path; its errors name the file.
-func ReadMap(path string) (*grid.Grid, error) {
+func ReadMap(path string) (*grid.Grid, error) { return ReadMapWith(path, grid.MapOptions{}) }
+
+// ReadMapWith is ReadMap with the reader's options (terrain types, say).
+func ReadMapWith(path string, opt grid.MapOptions) (*grid.Grid, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
+	g, err := grid.ReadMap(f, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -27,11 +27,15 @@ type Graph struct {
 	Penalty func(grid.Point) grid.Cost
 	// Size, above 1, makes the nodes the cells where a unit Size×Size
 	// cells across fits with its top-left corner: every cell of the
-	// square on the grid and passable (the window bounds the corner). A step is legal when the
-	// unit fits at both ends and, for a diagonal step, at the two
-	// orthogonal neighbours the movement rule asks for; it costs what
-	// the top-left cells' step costs.
+	// square on the grid and passable (the window bounds the corner). A
+	// step is legal when the unit fits at both ends and, for a diagonal
+	// step, at the two orthogonal neighbours the movement rule asks for;
+	// it costs what the top-left cells' step costs.
 	Size int
+	// Class, if not nil, lets the unit stand only on cells of the terrain
+	// types Class.Enter names, and weighs cells as Class.Weight says (0:
+	// the cell's own weight).
+	Class *grid.Class
 }
 
 // ID returns the node ID of p.
@@ -56,7 +60,8 @@ func (o Graph) open(p grid.Point) bool {
 	}
 	for dy := range max(o.Size, 1) {
 		for dx := range max(o.Size, 1) {
-			if q := grid.Pt(p.X+dx, p.Y+dy); !o.G.Contains(q) || !o.G.Passable(q) {
+			q := grid.Pt(p.X+dx, p.Y+dy)
+			if !o.G.Contains(q) || !o.G.Passable(q) || o.Class != nil && o.Class.Enter&(1<<o.G.Terrain(q)) == 0 {
 				return false
 			}
 		}
@@ -96,11 +101,21 @@ func (o Graph) Cost(a, b grid.Point) grid.Cost {
 	if a.X != b.X && a.Y != b.Y {
 		unit = 8119
 	}
-	c := unit * grid.Cost(int(o.G.Weight(a))+int(o.G.Weight(b)))
+	c := unit * grid.Cost(int(o.weight(a))+int(o.weight(b)))
 	if o.Penalty != nil {
 		c += o.Penalty(b)
 	}
 	return c
+}
+
+// weight is the weight of p for the unit's class.
+func (o Graph) weight(p grid.Point) uint8 {
+	if o.Class != nil {
+		if w := o.Class.Weight[o.G.Terrain(p)]; w != 0 {
+			return w
+		}
+	}
+	return o.G.Weight(p)
 }
 
 // Neighbours returns the cells one legal step from p.
