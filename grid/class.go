@@ -152,3 +152,30 @@ func (g *Grid) UnitLeastCost(a, z Point, u Unit) Cost {
 	}
 	return OctileCost(a, z) * w
 }
+
+// UnitWeight returns what cell p weighs for unit u's class (Weight for no
+// class; 0 off the grid).
+func (g *Grid) UnitWeight(p Point, u Unit) uint8 {
+	if !g.Contains(p) || g.checkUnit(u) != nil {
+		return 0
+	}
+	return g.classWeight(u.Class, p.Y*g.w+p.X)
+}
+
+// UnitPathCost is PathCost for unit u: every step one UnitMoves allows
+// (else ErrPath), cells weighed for its class.
+func (g *Grid) UnitPathCost(path []Point, u Unit) (Cost, error) {
+	if err := g.checkUnit(u); err != nil {
+		return 0, err
+	}
+	var c Cost
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
+		d, ok := DirOf(a, b)
+		if !ok || g.UnitMoves(a, u)&(1<<d) == 0 {
+			return 0, fmt.Errorf("%w: step %d %v→%v is not legal for unit %+v", ErrPath, i, a, b, u)
+		}
+		c += StepCost(d, g.classWeight(u.Class, a.Y*g.w+a.X), g.classWeight(u.Class, b.Y*g.w+b.X))
+	}
+	return c, nil
+}

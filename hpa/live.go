@@ -254,6 +254,13 @@ func (l *Live) SetWeight(pt grid.Point, w uint8) error {
 	return l.write(func(x *replica) error { return x.g.SetWeight(pt, w) })
 }
 
+// FillTerrain sets the terrain type of every cell of r (clipped to the
+// map) in the next version (the movement classes' ground: a bridge built
+// over water, a field flooded); errors as grid.Grid.FillTerrain.
+func (l *Live) FillTerrain(r grid.Rect, t int) error {
+	return l.write(func(x *replica) error { return x.g.FillTerrain(r, t) })
+}
+
 // write applies o to the staging copy and keeps it for the others. An
 // op that fails must change nothing; it is dropped.
 func (l *Live) write(o op) error {

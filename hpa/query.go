@@ -335,6 +335,10 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 
 // cost returns the cost of a path of legal steps, penalties included.
 func (q *Query) cost(path []grid.Point) grid.Cost {
+	if q.who != (grid.Unit{}) {
+		c, _ := q.p.g.UnitPathCost(path, q.who)
+		return c
+	}
 	c, _ := q.p.g.PathCostWith(path, q.pen)
 	return c
 }

@@ -14,9 +14,13 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 	pre := q.prefix[:0]
 	var c grid.Cost
 	pre = append(pre, 0)
+	classed := q.who.Class > 0
 	for i := 1; i < len(raw); i++ {
 		a, b := raw[i-1], raw[i]
 		wab := grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
+		if classed { // cells weigh what the unit's class says
+			wab = grid.Cost(g.UnitWeight(a, q.who)) + grid.Cost(g.UnitWeight(b, q.who))
+		}
 		if a.X != b.X && a.Y != b.Y {
 			c += wab * (grid.Diagonal / 2)
 		} else {

@@ -30,7 +30,13 @@ func FuzzUnitsLive(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}}})
+		if err := g.FillTerrain(grid.R(int(data[0]%40), 20, int(data[0]%40)+20, 44), 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.SetClasses(testClasses); err != nil {
+			t.Fatal(err)
+		}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}, {Size: 1, Class: 1}, {Size: 2, Class: 2}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -49,7 +55,13 @@ func FuzzUnitsLive(f *testing.F) {
 				}
 				x, y := int(data[0]%64), int(data[1]%64)
 				w, h := 1+int(data[2]%7), 1+int(data[3]%7)
-				if err := l.Fill(grid.R(x, y, x+w, y+h), data[2]&0x80 != 0); err != nil {
+				var err error
+				if data[3]&0x40 != 0 { // a lake dug or a bridge laid
+					err = l.FillTerrain(grid.R(x, y, x+w, y+h), int(data[3]>>7)*2)
+				} else {
+					err = l.Fill(grid.R(x, y, x+w, y+h), data[2]&0x80 != 0)
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 				data = data[4:]
@@ -59,32 +71,36 @@ func FuzzUnitsLive(f *testing.F) {
 			}
 			v := l.Acquire()
 			vg := v.Grid()
-			for k := 1; k <= 4; k++ {
+			for _, u := range append([]grid.Unit{{Size: 1}}, b.Units()...) {
+				k := u.Size
 				o := oracle.Graph{G: vg, Size: k}
+				if u.Class > 0 {
+					o.Class = &testClasses[u.Class-1]
+				}
 				comp := o.Components()
 				for j := range 3 {
 					s := int(all[(j+len(all)-len(data))%len(all)])*67 + k*131 + j*977
 					a, z := vg.PointAt(s%4096), vg.PointAt((s*31+1013)%4096)
-					res, err := lq.FindIn(v, a, z, hpa.Options{Size: k, Smooth: hpa.Smoothing(j % 3)}, nil)
+					res, err := lq.FindIn(v, a, z, hpa.Options{Size: k, Class: u.Class, Smooth: hpa.Smoothing(j % 3)}, nil)
 					fits := o.Fits(a) && o.Fits(z)
 					switch {
 					case !fits:
 						if !errors.Is(err, grid.ErrBlocked) {
-							t.Fatalf("size %d %v→%v: the unit does not fit at an end: %v %v", k, a, z, res.Status, err)
+							t.Fatalf("unit %+v %v→%v: the unit does not fit at an end: %v %v", u, a, z, res.Status, err)
 						}
 						continue
 					case err != nil:
-						t.Fatalf("size %d %v→%v: %v", k, a, z, err)
+						t.Fatalf("unit %+v %v→%v: %v", u, a, z, err)
 					case comp[vg.Index(a)] != comp[vg.Index(z)]:
 						if res.Status != hpa.NoPath {
-							t.Fatalf("size %d %v→%v: %v; the oracle joins them not", k, a, z, res.Status)
+							t.Fatalf("unit %+v %v→%v: %v; the oracle joins them not", u, a, z, res.Status)
 						}
 						continue
 					case res.Status != hpa.Found:
-						t.Fatalf("size %d %v→%v: %v; the oracle finds a path", k, a, z, res.Status)
+						t.Fatalf("unit %+v %v→%v: %v; the oracle finds a path", u, a, z, res.Status)
 					}
 					p := res.Path
-					if j%3 == int(hpa.Corners) && k == 1 { // one cell: any-angle corners
+					if j%3 == int(hpa.Corners) && u == (grid.Unit{Size: 1}) { // one cell of no class: any-angle corners
 						for i := 1; i < len(p); i++ {
 							if !vg.LineOfSight(p[i-1], p[i]) {
 								t.Fatalf("%v→%v: corners %v→%v without line of sight", a, z, p[i-1], p[i])
@@ -104,11 +120,11 @@ func FuzzUnitsLive(f *testing.F) {
 						p = cells
 					}
 					if p[0] != a || p[len(p)-1] != z {
-						t.Fatalf("size %d: path runs %v→%v", k, p[0], p[len(p)-1])
+						t.Fatalf("unit %+v: path runs %v→%v", u, p[0], p[len(p)-1])
 					}
 					for i := 1; i < len(p); i++ {
 						if !o.Legal(p[i-1], p[i]) {
-							t.Fatalf("size %d %v→%v: step %v→%v crosses a cell the unit cannot occupy\n%s", k, a, z, p[i-1], p[i], vg.Draw(p))
+							t.Fatalf("unit %+v %v→%v: step %v→%v crosses a cell the unit cannot occupy\n%s", u, a, z, p[i-1], p[i], vg.Draw(p))
 						}
 					}
 				}

@@ -76,3 +76,21 @@ func TestRouteUnits(t *testing.T) {
 		t.Fatalf("-size 0: exit %d, %q", code, errb.String())
 	}
 }
+
+// TestRouteClasses: rtspath route -class on a WarCraft III map with water:
+// class ground with exact A* matches the published optima (-check exits
+// 0); class hover, with the planner, gives paths legal for it and never
+// shorter than its exact search (-check against it). An unknown class is
+// a usage error.
+func TestRouteClasses(t *testing.T) {
+	m := filepath.Join(testmaps.Require(t), "wc3", "theglaive.map")
+	runOK(t, "route", "-map", m, "-class", "ground", "-algo", "astar", "-every", "16", "-check", "-o", filepath.Join(t.TempDir(), "g.txt"))
+	out := runOK(t, "route", "-map", m, "-class", "hover", "-algo", "hpa-smooth", "-every", "16", "-check")
+	if !strings.Contains(out, "# algo=hpa-smooth") {
+		t.Fatalf("no trailer:\n%s", out[max(0, len(out)-300):])
+	}
+	var out2, errb bytes.Buffer
+	if code := run([]string{"route", "-map", m, "-class", "boat"}, &out2, &errb); code != 2 || !strings.Contains(errb.String(), "-class") {
+		t.Fatalf("-class boat: exit %d, %q", code, errb.String())
+	}
+}
