@@ -179,3 +179,13 @@ func (g *Grid) UnitPathCost(path []Point, u Unit) (Cost, error) {
 	}
 	return c, nil
 }
+
+// ClassClearances returns the clearance of every cell for class c (0: the
+// grid's own, Clearances), row-major, or nil for a class the grid lacks.
+// The slice is the grid's own: do not modify it.
+func (g *Grid) ClassClearances(c int) []uint8 {
+	if c < 0 || c > len(g.classes) {
+		return nil
+	}
+	return g.clearFor(c)
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
@@ -199,8 +200,14 @@ func (p *Planner) syncUnits() error {
 	p.units = b.Units()
 	p.unitLM = p.unitLM[:0]
 	p.unitRoutes = p.unitRoutes[:0]
-	for _, u := range p.units {
+	for i, u := range p.units {
 		t := b.Layer(u).Tier()
+		if j := slices.IndexFunc(p.units[:i], func(v grid.Unit) bool { return b.Layer(v) == b.Layer(u) }); j >= 0 {
+			// A layer two units share: its landmarks and routes too.
+			p.unitRoutes = append(p.unitRoutes, p.unitRoutes[j])
+			p.unitLM = append(p.unitLM, p.unitLM[j])
+			continue
+		}
 		p.unitRoutes = append(p.unitRoutes, newRouteCache(intraEdges(t)))
 		var ulm *navgraph.Landmarks
 		if p.cfg.Landmarks > 0 && t.Graph.Len() > 0 {
@@ -224,13 +231,15 @@ func (p *Planner) Bytes() int {
 	if p.lm != nil {
 		n += p.lm.Bytes()
 	}
-	for _, lm := range p.unitLM {
-		if lm != nil {
+	for i, lm := range p.unitLM {
+		if lm != nil && !slices.Contains(p.unitLM[:i], lm) {
 			n += lm.Bytes()
 		}
 	}
-	for _, c := range p.unitRoutes {
-		n += 8*len(c.slots) + int(c.size.Load())
+	for i, c := range p.unitRoutes {
+		if !slices.Contains(p.unitRoutes[:i], c) {
+			n += 8*len(c.slots) + int(c.size.Load())
+		}
 	}
 	return n
 }

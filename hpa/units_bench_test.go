@@ -2,6 +2,7 @@ package hpa_test
 
 import (
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -13,10 +14,13 @@ import (
 // BenchmarkUnits times the same queries for units 1, 2 and 3 cells across
 // on every StarCraft map: every 8th scenario line whose ends hold a 3×3
 // unit and that the 3×3 unit can walk (so that every size answers the very
-// same queries), Cells smoothing, one core. It reports µs/query per size
-// and, once, the bake's memory per cell with layers for sizes 2 to 4 and
-// without (B/cell, layers-B/cell), and the build time. Every answer on
-// the clock is checked against one computed before it. Command:
+// same queries), Cells smoothing, one core. It reports µs/query per size,
+// and the bake's memory per cell (grid not counted) with layers for
+// sizes 1 to 4 of the two Moving AI classes (ground, hover; the maps read
+// with their terrain) and the layers the timing needs (B/cell), without
+// any layer (base-B/cell), and the same on the WarCraft III maps, where
+// water sets the two classes apart (wc3-B/cell, wc3-base-B/cell). Every
+// answer on the clock is checked against one computed before it. Command:
 //
 //	go test -run '^$' -bench Units -benchtime 1x ./hpa
 func BenchmarkUnits(b *testing.B) {
@@ -26,20 +30,47 @@ func BenchmarkUnits(b *testing.B) {
 		want  [4][]grid.Cost
 	}
 	var maps []mapQ
-	var cells, base, layers int
-	for _, m := range testmaps.Bench(b, "sc1") {
-		g, sc := testmaps.Load(b, m)
-		bk, err := preprocess.Build(g, preprocess.Config{Units: []grid.Unit{{Size: 2}, {Size: 3}, {Size: 4}}})
-		if err != nil {
-			b.Fatal(err)
+	// Sizes 1 to 4 of both classes, and sizes 2 and 3 of no class.
+	var units []grid.Unit
+	for c := 1; c <= 2; c++ {
+		for k := 1; k <= 4; k++ {
+			units = append(units, grid.Unit{Size: k, Class: c})
 		}
-		cells += g.Width() * g.Height()
-		layers += bk.Bytes()
-		plain, err := preprocess.Build(g, preprocess.Config{})
-		if err != nil {
-			b.Fatal(err)
+	}
+	units = append(units, grid.Unit{Size: 2}, grid.Unit{Size: 3})
+	memory := func(set string) (withLayers, base float64, gs []*grid.Grid, bakes []*preprocess.Bake, scens [][]grid.Scenario) {
+		var cells, all, plain int
+		for _, m := range testmaps.Bench(b, set) {
+			f, err := os.Open(m.Path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, err := grid.ReadMap(f, grid.MapOptions{Terrain: true})
+			f.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+			_, sc := testmaps.Load(b, m)
+			bk, err := preprocess.Build(g, preprocess.Config{Units: units})
+			if err != nil {
+				b.Fatal(err)
+			}
+			pb, err := preprocess.Build(g, preprocess.Config{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			cells += g.Width() * g.Height()
+			all += bk.Bytes()
+			plain += pb.Bytes()
+			gs, bakes, scens = append(gs, g), append(bakes, bk), append(scens, sc)
 		}
-		base += plain.Bytes()
+		return float64(all) / float64(cells), float64(plain) / float64(cells), gs, bakes, scens
+	}
+	wc3, wc3base, _, _, _ := memory("wc3")
+	layers, base, _, bakes, scens := memory("sc1")
+	for mi, bk := range bakes {
+		sc := scens[mi]
+		m := testmaps.Map{Name: fmt.Sprint(mi)}
 		mq := mapQ{q: hpa.NewPlanner(bk, hpa.Config{}).NewQuery()}
 		for i := 0; i < len(sc); i += 8 {
 			s := sc[i]
@@ -60,8 +91,7 @@ func BenchmarkUnits(b *testing.B) {
 		}
 		maps = append(maps, mq)
 	}
-	b.Logf("bake memory: %.2f B/cell with layers for units 2..4, %.2f B/cell without (grid not counted: %d B/cell)",
-		float64(layers)/float64(cells), float64(base)/float64(cells), 3)
+	b.Logf("bake memory (grid not counted): StarCraft %.2f B/cell with the layers, %.2f without; WarCraft III %.2f and %.2f", layers, base, wc3, wc3base)
 	for k := 1; k <= 3; k++ {
 		b.Run(fmt.Sprintf("size=%d", k), func(b *testing.B) {
 			n := 0
@@ -81,8 +111,10 @@ func BenchmarkUnits(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n*b.N), "µs/query")
 			b.ReportMetric(float64(n), "queries")
-			b.ReportMetric(float64(layers)/float64(cells), "B/cell")
-			b.ReportMetric(float64(base)/float64(cells), "base-B/cell")
+			b.ReportMetric(layers, "B/cell")
+			b.ReportMetric(base, "base-B/cell")
+			b.ReportMetric(wc3, "wc3-B/cell")
+			b.ReportMetric(wc3base, "wc3-base-B/cell")
 		})
 	}
 }

@@ -368,8 +368,10 @@ func (b *Bake) Bytes() int {
 	n += 8 * cap(b.islandCells)
 	t := b.tier
 	n += int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
-	for _, l := range b.units {
-		n += l.Bytes()
+	for i, l := range b.units {
+		if !slices.Contains(b.units[:i], l) { // shared layers count once
+			n += l.Bytes()
+		}
 	}
 	return n
 }

@@ -28,7 +28,8 @@ type UnitLayer struct {
 	comp []int32 // per node: its connected component in the graph
 }
 
-// Unit returns the unit the layer serves.
+// Unit returns the unit the layer was built for (units that share it
+// stand and weigh alike).
 func (l *UnitLayer) Unit() grid.Unit { return l.unit }
 
 // Tier returns the layer's waypoint tier (Tier.Unit is Unit).
@@ -44,7 +45,8 @@ func (l *UnitLayer) Component(u int32) int32 {
 	return l.comp[u]
 }
 
-// Bytes returns the memory the layer holds.
+// Bytes returns the memory the layer holds (a layer two units share is
+// one layer).
 func (l *UnitLayer) Bytes() int {
 	t := l.tier
 	return 4*cap(l.comp) + int(unsafe.Sizeof(waypoint.Point{}))*cap(t.Points) + 4*(cap(t.ClusterStart)+cap(t.ClusterLen)) + t.Graph.Bytes()
@@ -55,9 +57,9 @@ func (l *UnitLayer) Bytes() int {
 // no layer; size 0 counts as 1.
 func (b *Bake) Layer(u grid.Unit) *UnitLayer {
 	u.Size = max(u.Size, 1)
-	for _, l := range b.units {
-		if l.unit == u {
-			return l
+	for i, v := range b.unitList {
+		if v == u && i < len(b.units) {
+			return b.units[i]
 		}
 	}
 	return nil
@@ -92,14 +94,44 @@ func checkUnits(g *grid.Grid, units []grid.Unit) ([]grid.Unit, error) {
 	return out, nil
 }
 
-// buildUnits builds a layer for every unit the bake keeps. Cost per unit:
-// O(N) to find the crossings, plus one Dijkstra per transition point
-// inside its cluster, as the bake's own tier.
+// buildUnits builds a layer for every unit the bake keeps. Units whose
+// layers would be the same share one: same size, and classes that stand
+// on the same cells (equal clearances) and weigh them alike, as the two
+// classes of a map without water do. Cost per layer built: O(N) to find
+// the crossings, plus one Dijkstra per transition point inside its
+// cluster, as the bake's own tier; O(N) per pair of classes compared.
 func (b *Bake) buildUnits(workers int) {
 	b.units = b.units[:0]
 	for _, u := range b.unitList {
-		b.units = append(b.units, b.buildUnitLayer(u, workers))
+		var same *UnitLayer
+		for i, v := range b.unitList[:len(b.units)] {
+			if v.Size == u.Size && b.sameClass(u.Class, v.Class) {
+				same = b.units[i]
+				break
+			}
+		}
+		if same == nil {
+			same = b.buildUnitLayer(u, workers)
+		}
+		b.units = append(b.units, same)
 	}
+}
+
+// sameClass reports whether classes a and b stand on the same cells and
+// weigh them alike (0 is no class).
+func (b *Bake) sameClass(a, c int) bool {
+	g := b.g
+	cs := g.Classes()
+	if a < 0 || c < 0 || a > len(cs) || c > len(cs) {
+		return false
+	}
+	weights := func(k int) [grid.MaxTerrains]uint8 {
+		if k == 0 {
+			return [grid.MaxTerrains]uint8{}
+		}
+		return cs[k-1].Weight
+	}
+	return weights(a) == weights(c) && slices.Equal(g.ClassClearances(a), g.ClassClearances(c))
 }
 
 // unitCrossings appends, for cluster c's east and south borders, the

@@ -112,3 +112,28 @@ func TestUnitLayers(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitLayersShared: classes that stand on the same cells and weigh
+// them alike share one layer per size (a map without water: ground and
+// hover); a class that weighs differently gets its own.
+func TestUnitLayersShared(t *testing.T) {
+	g, err := mapgen.NewGrid(mapgen.Config{Width: 64, Height: 64, Seed: 9}, grid.MapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetClasses([]grid.Class{{Name: "ground", Enter: 0b011}, {Name: "hover", Enter: 0b111}, {Name: "slow", Enter: 1, Weight: [grid.MaxTerrains]uint8{0: 4}}}); err != nil {
+		t.Fatal(err)
+	}
+	units := []grid.Unit{{Size: 2}, {Size: 2, Class: 1}, {Size: 2, Class: 2}, {Size: 2, Class: 3}, {Size: 3, Class: 2}}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := b.Layer(grid.Unit{Size: 2})
+	if b.Layer(units[1]) != l || b.Layer(units[2]) != l {
+		t.Fatal("ground and hover on a map without water: not one layer")
+	}
+	if b.Layer(units[3]) == l || b.Layer(units[4]) == l || b.Layer(units[3]) == nil || b.Layer(units[4]) == nil {
+		t.Fatal("another weight or size shares the layer")
+	}
+}
