@@ -259,7 +259,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	}
 	b.assemble(nil)
 	b.layoutTier()
-	b.buildUnits(workers)
+	b.buildUnits(workers, nil)
 	b.caughtUp()
 	return b, nil
 }

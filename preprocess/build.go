@@ -111,6 +111,7 @@ type Bake struct {
 	gridVer           uint64   // the grid's Version the bake is in step with
 	last              UpdateInfo
 	unitList          []grid.Unit  // Config.Units, normalized (checkUnits)
+	unitRects         []grid.Rect  // an update's edits, for the unit layers (nil: build them afresh)
 	units             []*UnitLayer // one per unit, in that order
 }
 
@@ -263,7 +264,8 @@ func (b *Bake) rebuild(local, edges []int, workers int) {
 	} else {
 		b.last.Layout = b.patchTier(edges)
 	}
-	b.buildUnits(workers)
+	b.buildUnits(workers, b.unitRects)
+	b.unitRects = nil
 }
 
 // clusterSnap is what an update compares to tell whether a rebuilt

@@ -100,9 +100,13 @@ func checkUnits(g *grid.Grid, units []grid.Unit) ([]grid.Unit, error) {
 // classes of a map without water do. Cost per layer built: O(N) to find
 // the crossings, plus one Dijkstra per transition point inside its
 // cluster, as the bake's own tier; O(N) per pair of classes compared.
-func (b *Bake) buildUnits(workers int) {
+//
+// rs, when not nil, holds the rectangles an update's edits lie in: the
+// layers are then updated from the ones before (see buildUnitLayer).
+func (b *Bake) buildUnits(workers int, rs []grid.Rect) {
+	old := slices.Clone(b.units)
 	b.units = b.units[:0]
-	for _, u := range b.unitList {
+	for j, u := range b.unitList {
 		var same *UnitLayer
 		for i, v := range b.unitList[:len(b.units)] {
 			if v.Size == u.Size && b.sameClass(u.Class, v.Class) {
@@ -111,7 +115,11 @@ func (b *Bake) buildUnits(workers int) {
 			}
 		}
 		if same == nil {
-			same = b.buildUnitLayer(u, workers)
+			var prev *UnitLayer
+			if j < len(old) {
+				prev = old[j]
+			}
+			same = b.buildUnitLayer(u, workers, prev, rs)
 		}
 		b.units = append(b.units, same)
 	}
@@ -180,8 +188,14 @@ func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.
 }
 
 // buildUnitLayer builds the layer for unit k.
-func (b *Bake) buildUnitLayer(k grid.Unit, workers int) *UnitLayer {
+//
+// With old, the layer before an update whose edits lie in rs, the intra
+// edges of the clusters those edits cannot reach are copied from old
+// instead of searched (see unitReach): the result is the layer a fresh
+// build gives.
+func (b *Bake) buildUnitLayer(k grid.Unit, workers int, old *UnitLayer, rs []grid.Rect) *UnitLayer {
 	g := b.g
+	reached := b.unitReach(k, old, rs)
 	t := &waypoint.Tier{Width: b.w, Height: b.h, ClusterSize: b.cs, Unit: k}
 	// The crossings, and the cells of each cluster's points.
 	var cross [][2]grid.Point
@@ -239,6 +253,23 @@ func (b *Bake) buildUnitLayer(k grid.Unit, workers int) *UnitLayer {
 		if len(cs) < 2 {
 			return
 		}
+		if reached != nil && !reached[c] {
+			// Out of the edits' reach: its points and edges are old's.
+			ot := old.tier
+			ofirst, oend := ot.PointsOf(c)
+			if int(oend-ofirst) == len(cs) && slices.EqualFunc(ot.Points[ofirst:oend], cs, func(p waypoint.Point, q grid.Point) bool { return p.Cell == q }) {
+				first := t.ClusterStart[c]
+				for u := ofirst; u < oend; u++ {
+					to, cost := ot.Graph.Out(u)
+					for i, v := range to {
+						if v >= ofirst && v < oend {
+							per[c] = append(per[c], navgraph.Edge{From: first + u - ofirst, To: first + v - ofirst, Cost: cost[i]})
+						}
+					}
+				}
+				return
+			}
+		}
 		s := &sc[w]
 		if s.s == nil {
 			s.s = grid.NewSearcher(g)
@@ -293,6 +324,34 @@ func (b *Bake) buildUnitLayer(k grid.Unit, workers int) *UnitLayer {
 	}
 	t.Graph = gr
 	return &UnitLayer{unit: k, tier: t, comp: components(gr)}
+}
+
+// unitReach returns, for an update of layer old whose edits lie in rs,
+// which clusters the edits can reach (nil: all, a fresh build): whether a
+// k×k unit fits at a cell depends on the cells up to k-1 right of and
+// below it, so an edit reaches the cells up to k-1 left of and above its
+// rectangle; a cluster's points and edges depend on its cells and on the
+// cells just across its borders.
+func (b *Bake) unitReach(k grid.Unit, old *UnitLayer, rs []grid.Rect) []bool {
+	if old == nil || old.tier.Graph == nil || rs == nil {
+		return nil
+	}
+	reached := make([]bool, len(b.cl))
+	grow := max(k.Size, 1) - 1
+	for _, r := range rs {
+		r = grid.R(r.Min.X-grow-1, r.Min.Y-grow-1, r.Max.X+1, r.Max.Y+1).Intersect(b.g.Bounds())
+		if r.Empty() {
+			continue
+		}
+		x0, y0 := r.Min.X/b.cs, r.Min.Y/b.cs
+		x1, y1 := (r.Max.X-1)/b.cs, (r.Max.Y-1)/b.cs
+		for cy := y0; cy <= y1; cy++ {
+			for cx := x0; cx <= x1; cx++ {
+				reached[cy*b.cw+cx] = true
+			}
+		}
+	}
+	return reached
 }
 
 // components labels the connected components of gr (its edges taken both

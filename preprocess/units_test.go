@@ -3,6 +3,7 @@ package preprocess_test
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -135,5 +136,61 @@ func TestUnitLayersShared(t *testing.T) {
 	}
 	if b.Layer(units[3]) == l || b.Layer(units[4]) == l || b.Layer(units[3]) == nil || b.Layer(units[4]) == nil {
 		t.Fatal("another weight or size shares the layer")
+	}
+}
+
+// TestUnitLayersUpdate: after random walls, openings, terrain and weight
+// edits applied with Update, every unit layer equals the layer of a fresh
+// build of the edited map (points, groups, graph), though Update searched
+// only the clusters the edits reach.
+func TestUnitLayersUpdate(t *testing.T) {
+	r := rand.New(rand.NewPCG(81, 82))
+	for seed := range uint64(8) {
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 96, Height: 80, Seed: 500 + seed}, grid.MapOptions{Movement: grid.Movement(seed % 3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.SetClasses([]grid.Class{{Name: "tank", Enter: 0b011, Weight: [grid.MaxTerrains]uint8{1: 3}}, {Name: "hover", Enter: 0b111}}); err != nil {
+			t.Fatal(err)
+		}
+		cfg := preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2}, {Size: 4}, {Size: 1, Class: 1}, {Size: 3, Class: 2}}}
+		b, err := preprocess.Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := range 8 {
+			for range 2 + r.IntN(6) {
+				x, y := r.IntN(96), r.IntN(80)
+				if r.IntN(2) == 0 { // just right of or below a cluster border
+					x, y = x/16*16+r.IntN(3), y/16*16+r.IntN(3)
+				}
+				rc := grid.R(x, y, x+1+r.IntN(4), y+1+r.IntN(4))
+				switch r.IntN(3) {
+				case 0:
+					g.Fill(rc, r.IntN(3) == 0)
+				case 1:
+					if err := g.FillTerrain(rc, r.IntN(3)); err != nil {
+						t.Fatal(err)
+					}
+				default:
+					if err := g.FillWeight(rc, uint8(1+r.IntN(4))); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if err := b.Update(grid.Rect{}, 0); err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := preprocess.Build(g.Clone(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range b.Units() {
+				got, want := b.Layer(u).Tier(), fresh.Layer(u).Tier()
+				if !got.Graph.Equal(want.Graph) || !slices.Equal(got.Points, want.Points) || !slices.Equal(got.ClusterStart, want.ClusterStart) {
+					t.Fatalf("seed %d round %d unit %+v: the updated layer differs from a fresh build", seed, round, u)
+				}
+			}
+		}
 	}
 }

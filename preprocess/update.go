@@ -78,6 +78,7 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 		b.clVersion[c] = b.version
 	}
 	b.last = UpdateInfo{Version: b.version, Clusters: touched}
+	b.unitRects = rs
 	b.rebuild(touched, touched, workers)
 	return nil
 }
