@@ -211,9 +211,9 @@ func BenchmarkIslandsDeadEnds(b *testing.B) {
 // op is one edit and one Update, on one worker. Each update must leave the
 // cell's region as the edit made it (none when blocked).
 func BenchmarkUpdateOneCluster(b *testing.B) {
-	run := func(b *testing.B, g *grid.Grid) {
+	run := func(b *testing.B, g *grid.Grid, units ...grid.Unit) {
 		g = g.Clone()
-		bk, err := preprocess.Build(g, preprocess.Config{})
+		bk, err := preprocess.Build(g, preprocess.Config{Units: units})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -241,6 +241,11 @@ func BenchmarkUpdateOneCluster(b *testing.B) {
 			if (bk.Region(p) >= 0) != open {
 				b.Fatalf("update %d: cell %v passable %v, region %d", i, p, open, bk.Region(p))
 			}
+			for _, u := range units { // the cell is a layer's point only while open
+				if _, ok := bk.Layer(u).Tier().Find(p); ok && !open {
+					b.Fatalf("update %d: unit %+v keeps a point on the blocked cell %v", i, u, p)
+				}
+			}
 		}
 		b.StopTimer()
 		g.SetPassable(p, true)
@@ -249,6 +254,9 @@ func BenchmarkUpdateOneCluster(b *testing.B) {
 		}
 	}
 	b.Run("sc1-Archipelago", func(b *testing.B) { run(b, sc1(b)[0]) })
+	// With layers for units 2, 3 and 4 cells across (an update rebuilds
+	// the parts of them its edits reach, and assembles their graphs).
+	b.Run("sc1-Archipelago-units", func(b *testing.B) { run(b, sc1(b)[0], grid.Unit{Size: 2}, grid.Unit{Size: 3}, grid.Unit{Size: 4}) })
 	b.Run("gen4096", func(b *testing.B) { run(b, big(b)) })
 }
 
