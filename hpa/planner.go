@@ -365,10 +365,12 @@ type Options struct {
 	// diagonal step only where the unit also fits beside it, as the
 	// movement rule says); cells weigh what the class says. The bake
 	// must keep a layer for the unit (preprocess.Config.Units;
-	// ErrOptions otherwise). Start and goal must fit (grid.ErrBlocked).
-	// Corners smoothing joins the corners by the unit's step lines. Not
-	// yet with Penalty, Nearest, FirstSteps or MaxExpansions
-	// (ErrOptions). Zero: one cell of no class.
+	// ErrOptions otherwise). Start and goal must fit (grid.ErrBlocked;
+	// with Nearest a goal it cannot stand on or reach gives the path to
+	// the nearest cell it can, as for one cell). Corners smoothing joins
+	// the corners by the unit's step lines. Not yet with Penalty, nor
+	// Nearest with MaxExpansions (ErrOptions). Zero: one cell of no
+	// class.
 	Size, Class int
 }
 

@@ -3,6 +3,8 @@ package hpa
 import (
 	"errors"
 	"fmt"
+	"math/bits"
+	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
@@ -20,6 +22,13 @@ type unitQuery struct {
 	ids    []int32
 	pts    []grid.Point
 	costs  []grid.Cost
+	// unitNearest's scratch: the start's components, flood seeds, the
+	// flood's queue and marks (stamped by gen).
+	comps []int32
+	seeds []grid.Point
+	queue []grid.Point
+	mark  []uint32
+	gen   uint32
 }
 
 // checkUnit says why opt cannot plan for a unit of opt.Size on p: the bake
@@ -29,8 +38,8 @@ func (p *Planner) checkUnit(opt Options) error {
 	switch {
 	case p.bake.Layer(u) == nil:
 		return fmt.Errorf("%w: unit %+v: the bake has no layer for it (preprocess.Config.Units %v)", ErrOptions, u, p.units)
-	case opt.Penalty != (Penalty{}) || opt.Nearest || opt.FirstSteps > 0 || opt.MaxExpansions > 0:
-		return fmt.Errorf("%w: unit %+v: Penalty, Nearest, FirstSteps and MaxExpansions are not supported yet for units other than one cell of no class", ErrOptions, u)
+	case opt.Penalty != (Penalty{}) || opt.Nearest && opt.MaxExpansions > 0:
+		return fmt.Errorf("%w: unit %+v: Penalty, and Nearest with MaxExpansions, are not supported yet for units other than one cell of no class", ErrOptions, u)
 	}
 	return nil
 }
@@ -44,18 +53,23 @@ func (p *Planner) checkUnit(opt Options) error {
 func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Result, error) {
 	p := q.p
 	k := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
-	for _, e := range [2]struct {
-		pt   grid.Point
-		what string
-	}{{start, "start"}, {goal, "goal"}} {
-		if err := p.check(e.pt, e.what); err != nil {
+	if err := p.check(start, "start"); err != nil {
+		return res, err
+	}
+	if !p.g.Fits(start, k) {
+		return res, fmt.Errorf("hpa: start %v: a unit %d cells across of class %d does not fit: %w", start, k.Size, k.Class, grid.ErrBlocked)
+	}
+	if !p.g.Contains(goal) {
+		return res, p.check(goal, "goal")
+	}
+	goalFits := p.g.Fits(goal, k)
+	if !goalFits && !opt.Nearest {
+		if err := p.check(goal, "goal"); err != nil {
 			return res, err
 		}
-		if !p.g.Fits(e.pt, k) {
-			return res, fmt.Errorf("hpa: %s %v: a unit %d cells across of class %d does not fit: %w", e.what, e.pt, k.Size, k.Class, grid.ErrBlocked)
-		}
+		return res, fmt.Errorf("hpa: goal %v: a unit %d cells across of class %d does not fit: %w", goal, k.Size, k.Class, grid.ErrBlocked)
 	}
-	q.bud = budget{}
+	q.bud = budget{max: opt.MaxExpansions}
 	q.track = false
 	q.who = k
 	if q.u == nil {
@@ -72,7 +86,20 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 	if u.coarse.Graph() != u.t.Graph {
 		u.coarse.SetGraph(u.t.Graph)
 	}
-	raw, found, err := q.planUnit(start, goal, k, &res)
+	status, end := Found, goal
+	var raw []grid.Point
+	found := false
+	var err error
+	if goalFits {
+		raw, found, err = q.planUnit(start, goal, k, &res)
+	}
+	if err == nil && !found && opt.Nearest {
+		// Walled off or out of reach: the reachable cell nearest the goal.
+		status = Partial
+		if end, err = q.unitNearest(start, goal, k); err == nil {
+			raw, found, err = q.planUnit(start, end, k, &res)
+		}
+	}
 	res.Expanded = q.bud.used
 	switch {
 	case errors.Is(err, errSpent):
@@ -100,7 +127,16 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
 		res.Path = q.corners(q.tmp, res.Path)
 	}
-	res.Status = Found
+	res.Status = status
+	if opt.FirstSteps > 0 && len(res.Path) > opt.FirstSteps+1 {
+		res.Path = res.Path[:opt.FirstSteps+1]
+		if opt.Smooth == Corners {
+			res.Cost = q.cost(q.tmp[:q.cidx[opt.FirstSteps]+1])
+		} else {
+			res.Cost = q.cost(res.Path)
+		}
+	}
+	res.Truncated = res.Path[len(res.Path)-1] != end
 	return res, nil
 }
 
@@ -208,10 +244,12 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg int, k grid.Unit, raw [
 	q.nodes = cr.Path
 	res.Waypoints = cr.Expanded
 	q.settle(cr.Expanded)
-	if err != nil {
+	switch {
+	case err != nil:
 		return raw, false, err
-	}
-	if !cr.Found {
+	case cr.Exhausted:
+		return raw, false, errSpent
+	case !cr.Found:
 		return raw, false, nil
 	}
 	res.Coarse = len(q.nodes)
@@ -264,6 +302,7 @@ func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg int,
 			return raw, err
 		}
 		i = j
+		q.firstSteps(raw, i == last)
 	}
 	return raw, nil
 }
@@ -285,6 +324,15 @@ func (q *Query) unitEdgeCells(raw []grid.Point, u, v int32) ([]grid.Point, error
 		r = c.get(lo, hi)
 	}
 	if r != nil {
+		// As refining it would: stopped by what is left of the budget.
+		n, err := q.bud.limit()
+		if err != nil {
+			return raw, err
+		}
+		if n > 0 && int(r.cost) > n {
+			q.spend(n)
+			return raw, errSpent
+		}
 		q.spend(int(r.cost))
 	} else {
 		used := q.bud.used
@@ -440,6 +488,9 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 		if err != nil {
 			return eps, err
 		}
+		if lim > 0 && n >= lim { // the budget may have cut a point off
+			return eps, errSpent
+		}
 	}
 	for i, id := range u.ids {
 		if u.costs[i] != grid.Unreachable {
@@ -465,4 +516,115 @@ func (q *Query) searchNearest(a grid.Point, targets []grid.Point, opt grid.Optio
 		err = errSpent
 	}
 	return r, err
+}
+
+// unitNearest returns the cell nearest goal (least octile distance; ties:
+// least octile distance from start, then least row-major index) that
+// unit k can stand on and reach from start. It looks outward from the
+// goal's cluster, ring by ring, in the clusters where the layer's points
+// of the start's components lie (and the start's own): from those points
+// (and the start) it floods the cells the unit reaches inside the
+// cluster. A cell the start reaches is reached so in its cluster from the
+// last crossing into it, whose run holds a point of the start's component.
+// Each cell flooded counts as an expansion. Cost: the clusters of the
+// rings up to the answer's distance, O(S²) each for S×S clusters.
+func (q *Query) unitNearest(start, goal grid.Point, k grid.Unit) (grid.Point, error) {
+	p, u := q.p, q.u
+	t, g := u.t, p.g
+	l := p.bake.Layer(k)
+	cs := t.ClusterOf(start)
+	src, err := q.unitConnect(start, cs, k, nil)
+	if err != nil {
+		return start, err
+	}
+	u.comps = u.comps[:0]
+	for _, e := range src {
+		if c := l.Component(e.Node); !slices.Contains(u.comps, c) {
+			u.comps = append(u.comps, c)
+		}
+	}
+	best, bestG, bestS := start, grid.OctileCost(start, goal), grid.Cost(0)
+	offer := func(c grid.Point) {
+		dg, ds := grid.OctileCost(c, goal), grid.OctileCost(c, start)
+		if dg < bestG || dg == bestG && (ds < bestS || ds == bestS && g.Index(c) < g.Index(best)) {
+			best, bestG, bestS = c, dg, ds
+		}
+	}
+	cw, ch, side := t.ClustersX(), t.ClustersY(), t.ClusterSize
+	cg := t.ClusterOf(goal)
+	gx, gy := cg%cw, cg/cw
+	for r := 0; r <= max(cw, ch); r++ {
+		// No cell of ring r lies nearer the goal than this.
+		if lb := grid.Straight * grid.Cost(max(0, (r-1)*side+1)); r > 0 && lb > bestG {
+			break
+		}
+		for cy := gy - r; cy <= gy+r; cy++ {
+			for cx := gx - r; cx <= gx+r; cx++ {
+				if cx < 0 || cy < 0 || cx >= cw || cy >= ch || max(abs(cx-gx), abs(cy-gy)) != r {
+					continue
+				}
+				c := cy*cw + cx
+				u.seeds = u.seeds[:0]
+				if c == cs {
+					u.seeds = append(u.seeds, start)
+				}
+				first, end := t.PointsOf(c)
+				for v := first; v < end; v++ {
+					if slices.Contains(u.comps, l.Component(v)) {
+						u.seeds = append(u.seeds, t.Points[v].Cell)
+					}
+				}
+				if len(u.seeds) > 0 {
+					q.spend(q.unitFlood(t.ClusterRect(c), k, u.seeds, offer))
+				}
+			}
+		}
+	}
+	return best, nil
+}
+
+// unitFlood calls visit with every cell of rect r that unit k reaches from
+// seeds without leaving r, each once, and returns how many there were.
+func (q *Query) unitFlood(r grid.Rect, k grid.Unit, seeds []grid.Point, visit func(grid.Point)) int {
+	u, g := q.u, q.p.g
+	n := r.Area()
+	if len(u.mark) < n {
+		u.mark = make([]uint32, n)
+		u.gen = 0
+	}
+	if u.gen++; u.gen == 0 {
+		clear(u.mark)
+		u.gen = 1
+	}
+	at := func(c grid.Point) int { return (c.Y-r.Min.Y)*r.Dx() + c.X - r.Min.X }
+	u.queue = u.queue[:0]
+	for _, s := range seeds {
+		if i := at(s); u.mark[i] != u.gen {
+			u.mark[i] = u.gen
+			u.queue = append(u.queue, s)
+		}
+	}
+	for h := 0; h < len(u.queue); h++ {
+		c := u.queue[h]
+		visit(c)
+		for m := g.UnitMoves(c, k); m != 0; m &= m - 1 {
+			d := grid.Dir(bits.TrailingZeros8(m))
+			nb := c.Add(d.Delta())
+			if !nb.In(r) {
+				continue
+			}
+			if i := at(nb); u.mark[i] != u.gen {
+				u.mark[i] = u.gen
+				u.queue = append(u.queue, nb)
+			}
+		}
+	}
+	return len(u.queue)
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -191,7 +192,7 @@ func TestUnitsMisuse(t *testing.T) {
 			tight = p
 		}
 	}
-	for _, opt := range []hpa.Options{{Size: 5}, {Size: -1}, {Size: grid.MaxClearance + 1}, {Size: 2, Nearest: true}, {Size: 3, MaxExpansions: 10}, {Size: 2, FirstSteps: 3}} {
+	for _, opt := range []hpa.Options{{Size: 5}, {Size: -1}, {Size: grid.MaxClearance + 1}, {Size: 2, Nearest: true, MaxExpansions: 10}, {Size: 3, Class: 9}, {Size: 4, Class: 1}} {
 		if _, err := q.Find(a, z, opt, nil); !errors.Is(err, hpa.ErrOptions) {
 			t.Fatalf("%+v: %v", opt, err)
 		}
@@ -204,5 +205,159 @@ func TestUnitsMisuse(t *testing.T) {
 	}
 	if res, err := q.Find(a, a, hpa.Options{Size: 4}, nil); err != nil || res.Status != hpa.Found || len(res.Path) != 1 {
 		t.Fatalf("start = goal: %v %v", res, err)
+	}
+}
+
+// TestUnitsOptions: Nearest, FirstSteps and MaxExpansions for units of
+// several sizes and classes on generated maps. Nearest: a goal the unit
+// cannot stand on or reach gives Partial and a legal path to exactly the
+// cell a brute-force scan of the start's component (oracle) picks: least
+// octile distance to the goal, then from the start, then row-major
+// index. FirstSteps: the first steps of the whole answer, Truncated when
+// cut, costed as they stand. MaxExpansions: never more expansions than
+// the bound, and either Exhausted or the unbounded answer.
+func TestUnitsOptions(t *testing.T) {
+	r := rand.New(rand.NewPCG(73, 74))
+	partial, cut, spent := 0, 0, 0
+	maps := 8
+	if testing.Short() {
+		maps = 3
+	}
+	for m := range maps {
+		g, b := unitBake(t, 96+r.IntN(48), 96+r.IntN(48), 7300+uint64(m), grid.Movement(m%3), []int{8, 16, 32}[m%3])
+		q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+		n := g.Width() * g.Height()
+		for _, u := range b.Units() {
+			o := oracle.Graph{G: g, Size: u.Size}
+			if u.Class > 0 {
+				o.Class = &testClasses[u.Class-1]
+			}
+			comp := o.Components()
+			for range 10 {
+				a := g.PointAt(r.IntN(n))
+				if !o.Fits(a) {
+					continue
+				}
+				z := g.PointAt(r.IntN(n))
+				what := fmt.Sprintf("map %d unit %+v %v→%v", m, u, a, z)
+				res, err := q.Find(a, z, hpa.Options{Size: u.Size, Class: u.Class, Nearest: true, Smooth: hpa.Cells}, nil)
+				if err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+				// The oracle's pick.
+				want, wg, ws := a, grid.OctileCost(a, z), grid.Cost(0)
+				for i, c := range comp {
+					if c == 0 || c != comp[g.Index(a)] {
+						continue
+					}
+					p := g.PointAt(i)
+					dg, ds := grid.OctileCost(p, z), grid.OctileCost(p, a)
+					if dg < wg || dg == wg && (ds < ws || ds == ws && i < g.Index(want)) {
+						want, wg, ws = p, dg, ds
+					}
+				}
+				reach := o.Fits(z) && comp[g.Index(z)] == comp[g.Index(a)]
+				end := res.Path[len(res.Path)-1]
+				switch {
+				case reach && (res.Status != hpa.Found || end != z):
+					t.Fatalf("%s: %v ending at %v; the goal is reachable", what, res.Status, end)
+				case !reach && (res.Status != hpa.Partial || end != want):
+					t.Fatalf("%s: %v ending at %v; the oracle's nearest cell is %v", what, res.Status, end, want)
+				}
+				if !reach {
+					partial++
+				}
+				for i := 1; i < len(res.Path); i++ {
+					if !o.Legal(res.Path[i-1], res.Path[i]) {
+						t.Fatalf("%s: step %v→%v not legal", what, res.Path[i-1], res.Path[i])
+					}
+				}
+				// FirstSteps: the whole answer's first steps.
+				fs := 1 + r.IntN(10)
+				short, err := q.Find(a, z, hpa.Options{Size: u.Size, Class: u.Class, Nearest: true, Smooth: hpa.Cells, FirstSteps: fs}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wantLen := min(len(res.Path), fs+1)
+				if len(short.Path) != wantLen || !slices.Equal(short.Path, res.Path[:wantLen]) || short.Truncated != (wantLen < len(res.Path)) {
+					t.Fatalf("%s FirstSteps %d: %d cells (truncated %v), the whole path %d", what, fs, len(short.Path), short.Truncated, len(res.Path))
+				}
+				var c grid.Cost
+				for i := 1; i < len(short.Path); i++ {
+					c += o.Cost(short.Path[i-1], short.Path[i])
+				}
+				if c != short.Cost {
+					t.Fatalf("%s FirstSteps: cost %d, the cells cost %d", what, short.Cost, c)
+				}
+				if short.Truncated {
+					cut++
+				}
+				// MaxExpansions, to a goal the unit stands on.
+				if !o.Fits(z) {
+					continue
+				}
+				full, err := q.Find(a, z, hpa.Options{Size: u.Size, Class: u.Class}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lim := 1 + r.IntN(max(1, 2*full.Expanded))
+				bounded, err := q.Find(a, z, hpa.Options{Size: u.Size, Class: u.Class, MaxExpansions: lim}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case bounded.Expanded > lim:
+					t.Fatalf("%s: %d expansions, bound %d", what, bounded.Expanded, lim)
+				case bounded.Status == hpa.Exhausted:
+					spent++
+					if len(bounded.Path) != 0 {
+						t.Fatalf("%s: exhausted with a path", what)
+					}
+				case bounded.Status != full.Status || !slices.Equal(bounded.Path, full.Path):
+					t.Fatalf("%s: bound %d gave %v, unbounded %v", what, lim, bounded.Status, full.Status)
+				}
+			}
+		}
+	}
+	if partial < 20 || cut < 20 || spent < 10 {
+		t.Fatalf("%d partial, %d cut, %d exhausted: the maps do not test", partial, cut, spent)
+	}
+}
+
+// TestSlicedUnits: sliced queries for units of several sizes and classes,
+// advanced with random budgets, answer byte for byte as Query.Find does
+// (with Nearest and FirstSteps too), each step within its budget.
+func TestSlicedUnits(t *testing.T) {
+	r := rand.New(rand.NewPCG(75, 76))
+	g, b := unitBake(t, 128, 112, 7500, grid.Octile, 16)
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	q := pl.NewQuery()
+	s := pl.NewSliced()
+	defer s.Close()
+	n := g.Width() * g.Height()
+	steps := 0
+	for _, u := range b.Units() {
+		for range 8 {
+			a, z := g.PointAt(r.IntN(n)), g.PointAt(r.IntN(n))
+			opt := hpa.Options{Size: u.Size, Class: u.Class, Smooth: hpa.Smoothing(r.IntN(3)), Nearest: r.IntN(2) == 0, FirstSteps: r.IntN(3) * 5}
+			want, wantErr := q.Find(a, z, opt, nil)
+			s.Start(a, z, opt, nil)
+			for {
+				budget := 1 + r.IntN(300)
+				pr := s.Step(budget)
+				if pr.Used > budget {
+					t.Fatalf("unit %+v: a step of budget %d used %d", u, budget, pr.Used)
+				}
+				steps++
+				if pr.Done {
+					break
+				}
+			}
+			got, err := s.Result()
+			sameAnswer(t, fmt.Sprintf("unit %+v %v→%v %+v", u, a, z, opt), got, want, err, wantErr)
+		}
+	}
+	if steps < 200 {
+		t.Fatalf("only %d steps: the budgets did not slice", steps)
 	}
 }
