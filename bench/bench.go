@@ -27,6 +27,12 @@ type Options struct {
 	// place in the run. See Load.
 	Load     Load
 	LoadSeed uint64
+	// Unit, when not the zero Unit, is the unit the algorithms plan for
+	// (make them with Config.Unit): lines whose ends cannot hold it are
+	// skipped, and the unit's exact search (untimed) stands for the
+	// published optimum, which is for one cell of no class. Not with a
+	// Load.
+	Unit grid.Unit
 }
 
 // Progress says how far a run has come.
@@ -124,6 +130,12 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 		if err != nil {
 			return rep, fmt.Errorf("bench: %s: %w", m.Name, err)
 		}
+		if opt.Unit != (grid.Unit{}) {
+			if w != nil {
+				return rep, fmt.Errorf("bench: a load and a unit together are not supported yet")
+			}
+			scens = unitOptima(g, scens, every, opt.Unit)
+		}
 		exact := exactCosts(ctx, g, scens, every, w)
 		rep.Maps = append(rep.Maps, m.Name)
 		size := (len(scens) + every - 1) / every
@@ -173,7 +185,7 @@ func Run(ctx context.Context, maps []Map, algos []Algorithm, opt Options) (*Repo
 				}
 				q := Query{Map: m.Name, Algorithm: a.Name, Line: i, Bucket: sc.Bucket / width * width,
 					Micros: float64(took.Nanoseconds()) / 1e3, Expanded: expanded, Optimal: sc.Optimal, Found: found}
-				if err := check(g, sc, path, found, a.Corners); err != nil {
+				if err := check(g, sc, path, found, a.Corners, opt.Unit); err != nil {
 					return rep, fmt.Errorf("bench: %s on %s line %d %v→%v: %w", a.Name, m.Name, i, sc.Start, sc.Goal, err)
 				}
 				if found {
@@ -231,8 +243,32 @@ func exactCosts(ctx context.Context, g *grid.Grid, scens []grid.Scenario, every 
 	return out
 }
 
-// check verifies an answer against its scenario.
-func check(g *grid.Grid, sc grid.Scenario, p []grid.Point, found, corners bool) error {
+// unitOptima returns scens with lines 0, every, 2·every, ... given unit
+// u's optimum (its exact search, 0 when it has no path) in place of the
+// published one, and the lines whose ends cannot hold u given an end off
+// the map, so that every algorithm skips them.
+func unitOptima(g *grid.Grid, scens []grid.Scenario, every int, u grid.Unit) []grid.Scenario {
+	out := slices.Clone(scens)
+	s := grid.NewSearcher(g)
+	var buf []grid.Point
+	for i := 0; i < len(out); i += every {
+		sc := &out[i]
+		if !g.Fits(sc.Start, u) || !g.Fits(sc.Goal, u) {
+			sc.Start = grid.Pt(-1, -1)
+			continue
+		}
+		res, err := s.FindPath(sc.Start, sc.Goal, grid.Options{Size: u.Size, Class: u.Class}, buf)
+		buf = res.Path
+		sc.Optimal = 0
+		if err == nil && res.Status == grid.Found {
+			sc.Optimal = grid.Length(res.Path)
+		}
+	}
+	return out
+}
+
+// check verifies an answer against its scenario (for unit u: its steps).
+func check(g *grid.Grid, sc grid.Scenario, p []grid.Point, found, corners bool, u grid.Unit) error {
 	unsolvable := sc.Optimal == 0 && sc.Start != sc.Goal
 	switch {
 	case !found && unsolvable:
@@ -244,6 +280,14 @@ func check(g *grid.Grid, sc grid.Scenario, p []grid.Point, found, corners bool) 
 	case len(p) == 0 || p[0] != sc.Start || p[len(p)-1] != sc.Goal:
 		return fmt.Errorf("the path does not run from start to goal")
 	}
+	if corners && u != (grid.Unit{}) { // a unit's corners: joined by its step lines
+		for i := 1; i < len(p); i++ {
+			if _, ok := g.UnitLineCost(p[i-1], p[i], u, grid.Unreachable, nil); !ok {
+				return fmt.Errorf("no step line for unit %+v from %v to %v", u, p[i-1], p[i])
+			}
+		}
+		return nil
+	}
 	if corners {
 		for i := 1; i < len(p); i++ {
 			if !g.LineOfSight(p[i-1], p[i]) {
@@ -252,7 +296,7 @@ func check(g *grid.Grid, sc grid.Scenario, p []grid.Point, found, corners bool) 
 		}
 		return nil
 	}
-	if _, err := g.PathCost(p); err != nil {
+	if _, err := g.UnitPathCost(p, u); err != nil {
 		return err
 	}
 	if l := grid.Length(p); l < sc.Optimal-sc.Tolerance() {

@@ -22,7 +22,10 @@ type Map struct {
 // Files returns the Moving AI maps at path: a .map file (with its
 // .map.scen beside it), or every .map under a folder, searched
 // recursively, in name order (folder name first).
-func Files(path string) ([]Map, error) {
+func Files(path string) ([]Map, error) { return FilesWith(path, grid.MapOptions{}) }
+
+// FilesWith is Files reading the maps with opt (their terrain types, say).
+func FilesWith(path string, opt grid.MapOptions) ([]Map, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
@@ -53,7 +56,7 @@ func Files(path string) ([]Map, error) {
 				name = strings.TrimSuffix(rel, ".map")
 			}
 		}
-		maps[i] = Map{Name: name, Load: func() (*grid.Grid, []grid.Scenario, error) { return LoadFile(f) }}
+		maps[i] = Map{Name: name, Load: func() (*grid.Grid, []grid.Scenario, error) { return loadFile(f, opt) }}
 	}
 	return maps, nil
 }
@@ -61,12 +64,16 @@ func Files(path string) ([]Map, error) {
 // LoadFile reads a Moving AI map and its scenario file (the map's name +
 // .scen).
 func LoadFile(path string) (*grid.Grid, []grid.Scenario, error) {
+	return loadFile(path, grid.MapOptions{})
+}
+
+func loadFile(path string, opt grid.MapOptions) (*grid.Grid, []grid.Scenario, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	g, err := grid.ReadMap(f, grid.MapOptions{})
+	g, err := grid.ReadMap(f, opt)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
 	}

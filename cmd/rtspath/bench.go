@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/rtspath/rtspath/bench"
+	"github.com/rtspath/rtspath/grid"
 )
 
 func runBench(args []string, stdout, stderr io.Writer) error {
@@ -23,6 +24,8 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "run only scenario lines i with i % `N` == 0")
 	width := fs.Int("bucket-width", 10, "report `N` consecutive scenario buckets as one")
 	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms (0: 32)")
+	unitSize := fs.Int("unit", 1, "plan for a unit `K`×K cells (lines whose ends cannot hold it are skipped; the length over the optimum is over the unit's exact search)")
+	class := fs.String("class", "", "plan for the movement class `NAME` of the maps' Moving AI terrain (ground or hover; with -maps)")
 	out := fs.String("out", "bench-out", "folder for report.csv, report.json and scale.json (\"\": none); bench/plots draws them")
 	sizes := fs.String("sizes", "256,512,1024", "`SIZES` of the generated maps (cells a side)")
 	queries := fs.Int("queries", 300, "queries per generated map, or per size with -scale")
@@ -123,7 +126,17 @@ last, one line:
 	if load != bench.NoLoad && *scale != "" {
 		return badFlag("load", *loadName, "not with -scale")
 	}
-	all := bench.Algorithms(bench.Config{ClusterSize: *cluster})
+	unit, err := unitFlags(*unitSize, *class)
+	if err != nil {
+		return err
+	}
+	if *class != "" && *maps == "" {
+		return badFlag("class", *class, "needs -maps (generated maps have no terrain types)")
+	}
+	if unit != (grid.Unit{}) && load != bench.NoLoad {
+		return badFlag("load", *loadName, "not with -unit or -class yet")
+	}
+	all := bench.Algorithms(bench.Config{ClusterSize: *cluster, Unit: unit})
 	run := all
 	if *algos == "" && load != bench.NoLoad {
 		*algos = "astar,hpa,hpa-smooth"
@@ -164,7 +177,7 @@ last, one line:
 	what := ""
 	if *maps != "" {
 		var err error
-		if ms, err = bench.Files(*maps); err != nil {
+		if ms, err = bench.FilesWith(*maps, grid.MapOptions{Terrain: *class != ""}); err != nil {
 			return err
 		}
 		what = *maps
@@ -172,7 +185,7 @@ last, one line:
 		ms = bench.Generated(ns, *queries, *seed)
 		what = "generated maps " + *sizes
 	}
-	rep, err := bench.Run(ctx, ms, run, bench.Options{Every: *every, BucketWidth: *width, Load: load, LoadSeed: *seed, Progress: func(p bench.Progress) {
+	rep, err := bench.Run(ctx, ms, run, bench.Options{Every: *every, BucketWidth: *width, Load: load, LoadSeed: *seed, Unit: unit, Progress: func(p bench.Progress) {
 		live.show(fmt.Sprintf("map %d/%d %s: %s %d/%d", p.MapIndex+1, p.Maps, p.Map, p.Algorithm, p.Done, p.Size))
 	}})
 	live.clear()

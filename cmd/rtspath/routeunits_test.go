@@ -94,3 +94,26 @@ func TestRouteClasses(t *testing.T) {
 		t.Fatalf("-class boat: exit %d, %q", code, errb.String())
 	}
 }
+
+// TestBenchUnits: rtspath bench for a 2×2 hover unit on a WarCraft III map:
+// A*'s lengths are the unit's optimum (0.00% over it), the planner's are
+// checked by the run (legal for the unit, never below its optimum), and
+// -class without -maps is a usage error.
+func TestBenchUnits(t *testing.T) {
+	m := filepath.Join(testmaps.Require(t), "wc3", "theglaive.map")
+	out := runOK(t, "bench", "-maps", m, "-algos", "astar,hpa-smooth", "-every", "32", "-unit", "2", "-class", "hover", "-out", "", "-quiet")
+	var astar string
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 10 && f[0] == "astar" {
+			astar = l
+			break
+		}
+	}
+	if f := strings.Fields(astar); len(f) < 11 || f[8] != "0.00%" || f[10] != "0.00%" {
+		t.Fatalf("astar's summary line: %q", astar)
+	}
+	var o, e bytes.Buffer
+	if code := run([]string{"bench", "-class", "hover"}, &o, &e); code != 2 || !strings.Contains(e.String(), "-class") {
+		t.Fatalf("-class without -maps: exit %d, %q", code, e.String())
+	}
+}
