@@ -46,6 +46,20 @@
 // neighbour. OctileCutCorners lets a diagonal step pass one blocked
 // orthogonal neighbour; Cardinal allows the four straight steps only.
 //
+// # Units and movement classes
+//
+// The grid keeps every cell's clearance (Clearance: the side of the
+// largest all-passable square whose top-left cell it is), so that a
+// search can plan for a unit k×k cells (Options.Size): the path lists its
+// top-left cells, the unit stands on passable cells at every one, and a
+// diagonal step is legal where the unit fits at both ends and, as the
+// movement rule says, beside the step. Each cell also has a terrain type
+// (0..MaxTerrains-1, SetTerrain), and SetClasses declares movement
+// classes: the terrain types a class may enter and what they weigh for
+// it (Options.Class). A Unit names both; Fits, UnitMoves, UnitLineCost
+// and UnitPathCost answer for one. Every edit keeps the clearances (the
+// grid's and each class's) up to date.
+//
 // # Searching
 //
 // A Searcher owns all of its scratch memory, sized by the largest window it

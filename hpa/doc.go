@@ -128,6 +128,16 @@
 // finishes as well as on its budget (a route decoded from the cache counts
 // the expansions its refinement took).
 //
+// # Units of other sizes and classes
+//
+// Options.Size and Options.Class plan for a k×k unit and a movement class
+// of the grid (grid.Unit) on the bake's layer for it (preprocess.Config.
+// Units): the same steps as for one cell (an exact search when start and
+// goal are near; else joins to the layer's points, A* with landmarks on
+// its graph, refinement from a route cache, smoothing by the unit's step
+// lines), and Nearest, FirstSteps, MaxExpansions, sliced queries and the
+// service. Not yet: penalties, and Nearest with MaxExpansions.
+//
 // # Updates on a plain Planner
 //
 // After editing the grid, call Bake.Update, then Planner.Sync, while no

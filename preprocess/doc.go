@@ -34,6 +34,12 @@
 //     2008), capped at MaxClearance, so that one bake can serve units of
 //     every size. The grid keeps it up to date with every edit
 //     (grid.Grid.Clearance); the bake answers it.
+//   - Unit layers (Config.Units): for each unit of another size or
+//     movement class, a waypoint tier of its own on the same clusters
+//     (UnitLayer: transition points where such a unit crosses a border,
+//     edges of its exact cost), holding no per-cell data; units whose
+//     classes stand on the same cells and weigh them alike share one.
+//     Update searches only the clusters its edits reach.
 //
 // Building is split over clusters and runs on Config.Workers goroutines;
 // the result is identical whatever the number of workers. Build costs
