@@ -135,8 +135,10 @@
 // Units): the same steps as for one cell (an exact search when start and
 // goal are near; else joins to the layer's points, A* with landmarks on
 // its graph, refinement from a route cache, smoothing by the unit's step
-// lines), and Nearest, FirstSteps, MaxExpansions, sliced queries and the
-// service. Not yet: penalties, and Nearest with MaxExpansions.
+// lines), and Nearest, FirstSteps, MaxExpansions, penalties (paid by the
+// joins, refinement and smoothing; the coarse route does not see them
+// yet), sliced queries and the service. Not yet: Nearest with
+// MaxExpansions.
 //
 // # Updates on a plain Planner
 //

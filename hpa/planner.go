@@ -368,9 +368,11 @@ type Options struct {
 	// ErrOptions otherwise). Start and goal must fit (grid.ErrBlocked;
 	// with Nearest a goal it cannot stand on or reach gives the path to
 	// the nearest cell it can, as for one cell). Corners smoothing joins
-	// the corners by the unit's step lines. Not yet with Penalty, nor
-	// Nearest with MaxExpansions (ErrOptions). Zero: one cell of no
-	// class.
+	// the corners by the unit's step lines. A Penalty is paid where the
+	// unit's top-left cell enters (the coarse route on the unit's layer
+	// does not see it yet; joining, refining and smoothing do). Not yet
+	// with Nearest and MaxExpansions together (ErrOptions). Zero: one
+	// cell of no class.
 	Size, Class int
 }
 

@@ -337,6 +337,12 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 func (q *Query) cost(path []grid.Point) grid.Cost {
 	if q.who != (grid.Unit{}) {
 		c, _ := q.p.g.UnitPathCost(path, q.who)
+		if q.pen != nil {
+			w := q.p.g.Width()
+			for _, pt := range path[1:] {
+				c += q.pen.At(pt.Y*w + pt.X)
+			}
+		}
 		return c
 	}
 	c, _ := q.p.g.PathCostWith(path, q.pen)

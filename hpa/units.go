@@ -38,8 +38,8 @@ func (p *Planner) checkUnit(opt Options) error {
 	switch {
 	case p.bake.Layer(u) == nil:
 		return fmt.Errorf("%w: unit %+v: the bake has no layer for it (preprocess.Config.Units %v)", ErrOptions, u, p.units)
-	case opt.Penalty != (Penalty{}) || opt.Nearest && opt.MaxExpansions > 0:
-		return fmt.Errorf("%w: unit %+v: Penalty, and Nearest with MaxExpansions, are not supported yet for units other than one cell of no class", ErrOptions, u)
+	case opt.Nearest && opt.MaxExpansions > 0:
+		return fmt.Errorf("%w: unit %+v: Nearest with MaxExpansions is not supported yet for units other than one cell of no class", ErrOptions, u)
 	}
 	return nil
 }
@@ -68,6 +68,9 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 			return res, err
 		}
 		return res, fmt.Errorf("hpa: goal %v: a unit %d cells across of class %d does not fit: %w", goal, k.Size, k.Class, grid.ErrBlocked)
+	}
+	if err := q.usePenalty(opt.Penalty, start); err != nil {
+		return res, err
 	}
 	q.bud = budget{max: opt.MaxExpansions}
 	q.track = false
@@ -177,7 +180,7 @@ func (q *Query) planUnit(start, goal grid.Point, k grid.Unit, res *Result) ([]gr
 					break
 				}
 			}
-			r, err := q.search(start, goal, grid.Options{Window: win, Size: k.Size, Class: k.Class}, raw)
+			r, err := q.search(start, goal, grid.Options{Window: win, Size: k.Size, Class: k.Class, Penalty: q.penIn(win)}, raw)
 			raw = r.Path
 			if err != nil {
 				q.raw = raw
@@ -284,7 +287,7 @@ func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg int,
 	var err error
 	for i := 0; i < last; {
 		j := reach(i, last, func(m int) bool {
-			_, ok := g.UnitLineCost(pts[i], pts[m], k, pre[m]-pre[i]+1, nil)
+			_, ok := g.UnitLineCost(pts[i], pts[m], k, pre[m]-pre[i]+1, q.penLine(pts[i], pts[m]))
 			return ok
 		})
 		switch {
@@ -316,6 +319,10 @@ func (q *Query) unitEdgeCells(raw []grid.Point, u, v int32) ([]grid.Point, error
 	t := q.u.t
 	if t.Points[u].Cluster != t.Points[v].Cluster {
 		return append(raw, t.Points[v].Cell), nil
+	}
+	if win := t.ClusterRect(int(t.Points[u].Cluster)); q.penIn(win) != nil {
+		// Penalties in the cluster: the route that pays least for them.
+		return q.unitPiece(raw, t.Points[u].Cell, t.Points[v].Cell, int(t.Points[u].Cluster), q.who)
 	}
 	lo, hi := min(u, v), max(u, v)
 	c := q.u.routes
@@ -395,7 +402,8 @@ func (q *Query) unitPiece(raw []grid.Point, a, z grid.Point, c int, k grid.Unit)
 		}
 		return raw, nil
 	}
-	r, err := q.search(a, z, grid.Options{Window: q.u.t.ClusterRect(c), Size: k.Size, Class: k.Class}, q.seg)
+	win := q.u.t.ClusterRect(c)
+	r, err := q.search(a, z, grid.Options{Window: win, Size: k.Size, Class: k.Class, Penalty: q.penIn(win)}, q.seg)
 	q.seg = r.Path
 	if err != nil {
 		return raw, err
@@ -436,13 +444,13 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 	// else the nearest point names it. Only the group's points are joined.
 	group := int32(-1)
 	for i, z := range u.pts {
-		if c, ok := g.UnitLineCost(pt, z, k, grid.Unreachable, nil); ok && c == g.UnitLeastCost(pt, z, k) {
+		if c, ok := g.UnitLineCost(pt, z, k, grid.Unreachable, q.penLine(pt, z)); ok && c == g.UnitLeastCost(pt, z, k) {
 			group = u.t.Points[u.ids[i]].Region
 			break
 		}
 	}
 	if group < 0 && len(u.pts) > 4 {
-		r, err := q.searchNearest(pt, u.pts, grid.Options{Window: win, Size: k.Size, Class: k.Class})
+		r, err := q.searchNearest(pt, u.pts, grid.Options{Window: win, Size: k.Size, Class: k.Class, Penalty: q.penIn(win)})
 		if err != nil || r.Status != grid.Found {
 			return eps, err
 		}
@@ -453,7 +461,7 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 		if group >= 0 && u.t.Points[id].Region != group {
 			continue
 		}
-		if c, ok := g.UnitLineCost(pt, u.pts[i], k, grid.Unreachable, nil); ok && c == g.UnitLeastCost(pt, u.pts[i], k) {
+		if c, ok := g.UnitLineCost(pt, u.pts[i], k, grid.Unreachable, q.penLine(pt, u.pts[i])); ok && c == g.UnitLeastCost(pt, u.pts[i], k) {
 			eps = append(eps, navgraph.Endpoint{Node: id, Cost: navgraph.Cost(c)})
 			continue
 		}
@@ -466,7 +474,7 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 	}
 	if len(u.pts) <= 4 { // a few A* searches beat a Dijkstra over the whole cluster
 		for i, z := range u.pts {
-			r, err := q.search(pt, z, grid.Options{Window: win, Size: k.Size, Class: k.Class}, q.seg)
+			r, err := q.search(pt, z, grid.Options{Window: win, Size: k.Size, Class: k.Class, Penalty: q.penIn(win)}, q.seg)
 			q.seg = r.Path
 			if err != nil {
 				return eps, err
@@ -483,7 +491,7 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 		}
 		f := q.fineSearcher()
 		defer q.doneFine(f)
-		n, err := f.FindAll(pt, u.pts, grid.Options{Window: win, Dijkstra: true, Size: k.Size, Class: k.Class, MaxExpansions: lim, Pause: pause}, u.costs)
+		n, err := f.FindAll(pt, u.pts, grid.Options{Window: win, Dijkstra: true, Size: k.Size, Class: k.Class, Penalty: q.penIn(win), MaxExpansions: lim, Pause: pause}, u.costs)
 		q.settle(n)
 		if err != nil {
 			return eps, err

@@ -361,3 +361,69 @@ func TestSlicedUnits(t *testing.T) {
 		t.Fatalf("only %d steps: the budgets did not slice", steps)
 	}
 }
+
+// TestUnitsPenalties: units of several sizes and classes with an influence
+// map: every path is legal for the unit, its Result.Cost is what its own
+// steps cost for the unit's class plus the influence of every cell it
+// enters, never below the oracle's least such cost; and the penalty
+// changes the answer somewhere.
+func TestUnitsPenalties(t *testing.T) {
+	r := rand.New(rand.NewPCG(77, 78))
+	g, b := unitBake(t, 128, 112, 7700, grid.Octile, 16)
+	pl := hpa.NewPlanner(b, hpa.Config{})
+	pen := pl.NewPenalties(hpa.PenaltyConfig{})
+	for range 6 {
+		if err := pen.AddInfluence(grid.Pt(r.IntN(128), r.IntN(112)), 6+r.IntN(10), grid.Cost(5+r.IntN(40))*grid.Straight); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q := pl.NewQuery()
+	n := g.Width() * g.Height()
+	changed, paths := 0, 0
+	for _, u := range b.Units() {
+		o := oracle.Graph{G: g, Size: u.Size, Penalty: pen.Influence}
+		if u.Class > 0 {
+			o.Class = &testClasses[u.Class-1]
+		}
+		for range 10 {
+			a, z := g.PointAt(r.IntN(n)), g.PointAt(r.IntN(n))
+			if !o.Fits(a) || !o.Fits(z) {
+				continue
+			}
+			what := fmt.Sprintf("unit %+v %v→%v", u, a, z)
+			opt := hpa.Options{Size: u.Size, Class: u.Class, Smooth: hpa.Smoothing(r.IntN(2)), Penalty: pen.For(hpa.NoUnit)}
+			res, err := q.Find(a, z, opt, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+			if res.Status != hpa.Found {
+				continue
+			}
+			paths++
+			var c grid.Cost
+			for i := 1; i < len(res.Path); i++ {
+				if !o.Legal(res.Path[i-1], res.Path[i]) {
+					t.Fatalf("%s: step %v→%v not legal", what, res.Path[i-1], res.Path[i])
+				}
+				c += o.Cost(res.Path[i-1], res.Path[i])
+			}
+			if c != res.Cost {
+				t.Fatalf("%s: Result.Cost %d, its steps and penalties %d", what, res.Cost, c)
+			}
+			dist, _ := o.ShortestFrom(a)
+			if best := dist[g.Index(z)]; c < best {
+				t.Fatalf("%s: cost %d below the oracle's least %d", what, c, best)
+			}
+			plain, err := q.Find(a, z, hpa.Options{Size: u.Size, Class: u.Class, Smooth: opt.Smooth}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(plain.Path, res.Path) {
+				changed++
+			}
+		}
+	}
+	if paths < 30 || changed == 0 {
+		t.Fatalf("%d paths, %d changed by the penalty: the test did not test", paths, changed)
+	}
+}
