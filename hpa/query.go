@@ -6,6 +6,7 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/waypoint"
 )
 
 // nearby is how many clusters apart (in x and in y) start and goal may be
@@ -208,8 +209,14 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 // returns it; false when there is none. It sets res.Coarse and
 // res.Waypoints.
 func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.Point, bool, error) {
+	return q.planOn(q.p.tier, start, goal, opt, grid.Unit{}, res)
+}
+
+// planOn is plan on tier t (the planner's own, or the layer of unit k):
+// the exact window search when start and goal are near, else (or when it
+// cannot prove its path best) the route through the tier.
+func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k grid.Unit, res *Result) ([]grid.Point, bool, error) {
 	p := q.p
-	t := p.tier
 	cs, cg := t.ClusterOf(start), t.ClusterOf(goal)
 	raw := q.raw[:0]
 	found, cand := false, false
@@ -234,7 +241,7 @@ func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.P
 					break
 				}
 			}
-			r, err := q.search(start, goal, grid.Options{Window: win, Nearest: q.track, Penalty: q.penIn(win)}, raw)
+			r, err := q.search(start, goal, grid.Options{Window: win, Nearest: q.track, Penalty: q.penIn(win), Size: k.Size, Class: k.Class}, raw)
 			raw = r.Path
 			if q.track && len(raw) > 0 {
 				q.offer(raw)
@@ -252,12 +259,16 @@ func (q *Query) plan(start, goal grid.Point, opt Options, res *Result) ([]grid.P
 	}
 
 	if !found {
-		o := opt
-		if cand { // compare whole paths
-			o.FirstSteps = 0
-		}
 		var err error
-		raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
+		if k != (grid.Unit{}) {
+			raw, found, err = q.unitRoute(start, goal, cs, cg, k, raw[:0], res)
+		} else {
+			o := opt
+			if cand { // compare whole paths
+				o.FirstSteps = 0
+			}
+			raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
+		}
 		switch {
 		case err != nil:
 			q.raw = raw

@@ -152,20 +152,26 @@ func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.P
 	if err != nil {
 		return raw, err
 	}
-	if u == lo {
-		c := t.Points[lo].Cell
+	return r.appendFrom(raw, u == lo), nil
+}
+
+// appendFrom appends the route's cells after its start, from its lower
+// node to its higher one (forward) or back.
+func (r *route) appendFrom(raw []grid.Point, forward bool) []grid.Point {
+	if forward {
+		c := r.a
 		for _, d := range r.steps {
 			c = c.Add(d.Delta())
 			raw = append(raw, c)
 		}
-		return raw, nil
+		return raw
 	}
-	c := t.Points[hi].Cell
+	c := r.z
 	for i := len(r.steps) - 1; i >= 0; i-- {
 		c = c.Sub(r.steps[i].Delta())
 		raw = append(raw, c)
 	}
-	return raw, nil
+	return raw
 }
 
 // edgeRoute returns the route of the intra-cluster edge lo→hi (lo < hi)

@@ -156,57 +156,13 @@ func equalPaths(a, b []grid.Point) bool {
 }
 
 // planUnit finds the unit's path from start to goal into q.raw; false when
-// there is none.
+// there is none (planOn on the unit's layer).
 func (q *Query) planUnit(start, goal grid.Point, k grid.Unit, res *Result) ([]grid.Point, bool, error) {
-	p, u := q.p, q.u
-	t := u.t
-	raw := q.raw[:0]
 	if start == goal {
-		q.raw = append(raw, start)
+		q.raw = append(q.raw[:0], start)
 		return q.raw, true, nil
 	}
-	cs, cg := t.ClusterOf(start), t.ClusterOf(goal)
-	found, cand := false, false
-	var candCost grid.Cost
-	cw := t.ClustersX()
-	near := max(nearby, nearbyCells/t.ClusterSize)
-	if dx, dy := cs%cw-cg%cw, cs/cw-cg/cw; dx >= -near && dx <= near && dy >= -near && dy <= near {
-		win := t.ClusterRect(cs).Union(t.ClusterRect(cg))
-		for try := 0; try < 2 && !found; try++ {
-			if try > 0 {
-				if bigger := win.Grow(t.ClusterSize).Intersect(p.g.Bounds()); bigger != win && bigger.Area() <= growArea {
-					win = bigger
-				} else {
-					break
-				}
-			}
-			r, err := q.search(start, goal, grid.Options{Window: win, Size: k.Size, Class: k.Class, Penalty: q.penIn(win)}, raw)
-			raw = r.Path
-			if err != nil {
-				q.raw = raw
-				return raw, false, err
-			}
-			found = r.Status == grid.Found && r.Cost <= r.Outside
-			if r.Status == grid.Found && !found && (!cand || r.Cost < candCost) {
-				cand, candCost = true, r.Cost
-				q.near, raw = raw, q.near[:0]
-			}
-		}
-	}
-	if !found {
-		var err error
-		raw, found, err = q.unitRoute(start, goal, cs, cg, k, raw[:0], res)
-		switch {
-		case err != nil:
-			q.raw = raw
-			return raw, false, err
-		case cand && (!found || q.cost(raw) >= candCost):
-			raw, q.near = q.near, raw
-			found = true
-		}
-	}
-	q.raw = raw
-	return raw, found, nil
+	return q.planOn(q.u.t, start, goal, Options{}, k, res)
 }
 
 // unitRoute finds a path through the layer into raw; false when there is
@@ -355,20 +311,7 @@ func (q *Query) unitEdgeCells(raw []grid.Point, u, v int32) ([]grid.Point, error
 			c.put(r, nil, func(*route) bool { return false })
 		}
 	}
-	if u == lo {
-		cell := t.Points[lo].Cell
-		for _, d := range r.steps {
-			cell = cell.Add(d.Delta())
-			raw = append(raw, cell)
-		}
-		return raw, nil
-	}
-	cell := t.Points[hi].Cell
-	for i := len(r.steps) - 1; i >= 0; i-- {
-		cell = cell.Sub(r.steps[i].Delta())
-		raw = append(raw, cell)
-	}
-	return raw, nil
+	return r.appendFrom(raw, u == lo), nil
 }
 
 // unitCoarse runs the layer's coarse search with the query's searcher.
