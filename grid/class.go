@@ -123,14 +123,7 @@ func (g *Grid) classMinWeight(c int) uint8 {
 // as refreshClearance does for the grid's own.
 func (g *Grid) refreshClassClearance(r Rect) {
 	for i := range g.cclear {
-		enter := g.classes[i].Enter
-		g.computeClearance(g.cclear[i], r, func(j int) bool {
-			t := uint8(0)
-			if g.terr != nil {
-				t = g.terr[j]
-			}
-			return enter&(1<<t) != 0 && g.open.Contains(uint32(j))
-		})
+		g.computeClearance(g.cclear[i], r, g.classes[i].Enter) // 0xff: every type
 	}
 }
 

@@ -30,20 +30,24 @@ func (g *Grid) refreshClearance(r Rect) {
 		g.clear = make([]uint8, g.w*g.h)
 		r = g.Bounds()
 	}
-	g.computeClearance(g.clear, r, func(i int) bool { return g.open.Contains(uint32(i)) })
+	g.computeClearance(g.clear, r, 0xff)
 	g.refreshClassClearance(r)
 }
 
-// computeClearance fills c around r (as refreshClearance says) for the
-// cells open says a unit may stand on.
-func (g *Grid) computeClearance(c []uint8, r Rect, open func(i int) bool) {
+// computeClearance fills c around r (as refreshClearance says) for a unit
+// that stands on the passable cells of the terrain types enter names.
+func (g *Grid) computeClearance(c []uint8, r Rect, enter uint8) {
 	r = R(r.Min.X-MaxClearance+1, r.Min.Y-MaxClearance+1, r.Max.X, r.Max.Y).Intersect(g.Bounds())
-	w := g.w
+	w, terr := g.w, g.terr
+	if enter == 0xff {
+		terr = nil // every type: passability alone
+	}
 	for y := r.Max.Y - 1; y >= r.Min.Y; y-- {
 		row := y * w
 		for x := r.Max.X - 1; x >= r.Min.X; x-- {
 			v := uint8(0)
-			if open(row + x) {
+			i := row + x
+			if g.open.Contains(uint32(i)) && (terr == nil && enter&1 != 0 || terr != nil && enter>>terr[i]&1 != 0) {
 				right, below, diag := uint8(0), uint8(0), uint8(0)
 				if x+1 < w {
 					right = c[row+x+1]
