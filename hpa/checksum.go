@@ -14,6 +14,9 @@ var ecmaTable = crc64.MakeTable(crc64.ECMA)
 // and dead ends of its regions, the waypoint tier (every slot's point and
 // edges), the dead-end marks, the landmark distances and the penalty
 // layers (each cell's influence and claims, each unit's claimed path).
+// The map's terrain types and movement classes count through its hash;
+// the unit layers (preprocess.UnitLayer) are not hashed: they follow from
+// the map alone, the same on every machine.
 // Two machines that ran the same edits and penalty writes in the same
 // order have the same Checksum at the same version: put it in a
 // lockstep game's sync report. It is the same on every platform (CRC-64

@@ -282,7 +282,7 @@ func (s *Service) group(p *Planner, fresh []*entry) {
 	near := max(nearby, nearbyCells/t.ClusterSize)
 	fits := func(e *entry) bool {
 		o := e.o
-		if e.done || o.Options.Size > 1 { // cancelled before its first Tick; a unit's layer has no trees
+		if e.done || o.Options.Size > 1 || o.Options.Class > 0 { // cancelled before its first Tick; a unit's layer has no trees
 			return false
 		}
 		if o.Options.Penalty != (Penalty{}) || o.Options.MaxExpansions > 0 ||

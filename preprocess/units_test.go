@@ -150,10 +150,18 @@ func TestUnitLayersUpdate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.SetClasses([]grid.Class{{Name: "tank", Enter: 0b011, Weight: [grid.MaxTerrains]uint8{1: 3}}, {Name: "hover", Enter: 0b111}}); err != nil {
+		// Half the maps: ground and hover alike but for water, so their
+		// layers are shared exactly while the map has no water.
+		classes := []grid.Class{{Name: "tank", Enter: 0b011, Weight: [grid.MaxTerrains]uint8{1: 3}}, {Name: "hover", Enter: 0b111}}
+		units := []grid.Unit{{Size: 2}, {Size: 4}, {Size: 1, Class: 1}, {Size: 3, Class: 2}}
+		if seed%2 == 1 {
+			classes = []grid.Class{{Name: "ground", Enter: 0b011}, {Name: "hover", Enter: 0b111}}
+			units = []grid.Unit{{Size: 2, Class: 1}, {Size: 2, Class: 2}, {Size: 2}, {Size: 3, Class: 2}}
+		}
+		if err := g.SetClasses(classes); err != nil {
 			t.Fatal(err)
 		}
-		cfg := preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2}, {Size: 4}, {Size: 1, Class: 1}, {Size: 3, Class: 2}}}
+		cfg := preprocess.Config{ClusterSize: 16, Units: units}
 		b, err := preprocess.Build(g, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -192,5 +200,37 @@ func TestUnitLayersUpdate(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUpdateAfterClassRemoved: a bake whose units name a class the grid
+// no longer has (SetClasses with fewer) refuses Update with ErrConfig and
+// stays stale, rather than keep an empty layer and write a file Load
+// refuses.
+func TestUpdateAfterClassRemoved(t *testing.T) {
+	g, err := mapgen.NewGrid(mapgen.Config{Width: 64, Height: 64, Seed: 11}, grid.MapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs := []grid.Class{{Name: "tank", Enter: 1}, {Name: "hover", Enter: 0xff}}
+	if err := g.SetClasses(cs); err != nil {
+		t.Fatal(err)
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Units: []grid.Unit{{Size: 2, Class: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetClasses(cs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Update(grid.Rect{}, 0); !errors.Is(err, preprocess.ErrConfig) {
+		t.Fatalf("Update with the unit's class gone: %v", err)
+	}
+	if !b.Stale() {
+		t.Fatal("the refused update left the bake in step")
+	}
+	var buf bytes.Buffer
+	if _, err := b.WriteTo(&buf); !errors.Is(err, preprocess.ErrStale) {
+		t.Fatalf("WriteTo after the refused update: %v", err)
 	}
 }

@@ -20,16 +20,18 @@ var ErrStale = errors.New("preprocess: grid edited since the bake's last Update"
 // is enough; with no edit to apply and r empty or off the map it changes
 // nothing (Version stays, planners need no Sync). It rebuilds the regions and border runs, transition points
 // and intra-cluster edges of the clusters that those cells, grown by one,
-// touch, the clearance around them, and then the global parts (islands,
-// dead ends, the waypoint graph), whose cost is linear in the number of
-// regions and points, not cells. The result equals a bake built from
-// scratch on the edited grid.
+// touch, and then the global parts (islands, dead ends, the waypoint
+// graph), whose cost is linear in the number of regions and points, not
+// cells; and of the unit layers, the clusters the edits reach (their
+// graphs assembled anew). The result equals a bake built from scratch on
+// the edited grid.
 //
 // When another bake on the same grid caught up first, the grid no longer
 // knows what changed before that, and Update rebuilds the whole map (the
 // cost of Build). The grid must be the one the bake was built for, edited
 // in place. workers is as in Config (0: GOMAXPROCS). An error (a placed
-// waypoint now blocked) leaves the bake as it was, and Stale.
+// waypoint now blocked, a unit whose movement class the grid no longer
+// has) leaves the bake as it was, and Stale.
 func (b *Bake) Update(r grid.Rect, workers int) error {
 	g := b.g
 	if g.Width() != b.w || g.Height() != b.h || g.Movement() != b.rule {
@@ -39,6 +41,9 @@ func (b *Bake) Update(r grid.Rect, workers int) error {
 		if !g.Passable(p) {
 			return fmt.Errorf("%w: placed waypoint %v is now blocked", ErrConfig, p)
 		}
+	}
+	if _, err := checkUnits(g, b.unitList); err != nil {
+		return fmt.Errorf("%w (the grid's movement classes changed under the bake's units; build a new bake)", err)
 	}
 	// The edits since the bake caught up, each edit's own rectangle (the
 	// whole grid if the grid cannot tell), and r.
