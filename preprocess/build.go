@@ -119,13 +119,14 @@ type Bake struct {
 // cluster size, negative workers or a placed point that is off the map or
 // blocked, and ErrNilGrid for a nil g.
 //
-// Cost: O(N) for N cells (regions, border runs, clearance, islands and
-// dead ends), plus one search per transition or placed point of each
-// cluster to the other points of its region, inside the cluster: about
-// O(N·P·log S) in all for clusters of S×S cells holding P points each
-// (P: up to three per entrance on the cluster's borders, plus placed
-// points), split over Config.Workers. Memory: about 3 bytes per cell plus the waypoint
-// tier (see Bytes).
+// Cost: O(N) for N cells (regions, border runs, islands and dead ends),
+// plus one search per transition or placed point of each cluster to the
+// other points of its region, inside the cluster: about O(N·P·log S) in
+// all for clusters of S×S cells holding P points each (P: up to three
+// per entrance on the cluster's borders, plus placed points), split over
+// Config.Workers; the same again for each unit layer (Config.Units).
+// Memory: about 2 bytes per cell plus the waypoint tier and the unit
+// layers (see Bytes).
 func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: Build for no grid", ErrNilGrid)
