@@ -282,6 +282,36 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 	return raw, found, nil
 }
 
+// coarseRoute runs the coarse search q.cq (with unit, the layer's q.u.cq)
+// within the call's budget, its nodes into q.nodes, and says whether it
+// found a route (errSpent when the budget stopped it).
+func (q *Query) coarseRoute(unit bool, res *Result) (navgraph.Result, bool, error) {
+	cq := &q.cq
+	if unit {
+		cq = &q.u.cq
+	}
+	var err error
+	if cq.MaxExpansions, cq.Pause, err = q.limit(); err != nil {
+		return navgraph.Result{}, false, err
+	}
+	var cr navgraph.Result
+	if unit {
+		cr, err = q.unitCoarse()
+	} else {
+		cr, err = q.coarseSearch()
+	}
+	q.nodes = cr.Path
+	res.Waypoints = cr.Expanded
+	q.settle(cr.Expanded)
+	switch {
+	case err != nil:
+		return cr, false, err
+	case cr.Exhausted:
+		return cr, false, errSpent
+	}
+	return cr, cr.Found, nil
+}
+
 // hierarchical finds a path through the waypoint tier into raw; false
 // when there is none.
 func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result) ([]grid.Point, bool, error) {
@@ -314,20 +344,9 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 		if q.pen != nil {
 			q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
 		}
-		if q.cq.MaxExpansions, q.cq.Pause, err = q.limit(); err != nil {
+		cr, found, err := q.coarseRoute(false, res)
+		if err != nil || !found {
 			return raw, false, err
-		}
-		cr, err := q.coarseSearch()
-		q.nodes = cr.Path
-		res.Waypoints = cr.Expanded
-		q.settle(cr.Expanded)
-		switch {
-		case err != nil:
-			return raw, false, err
-		case cr.Exhausted:
-			return raw, false, errSpent
-		case !cr.Found:
-			return raw, false, nil
 		}
 		nodes = cr.Path
 		src, tgt = q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost

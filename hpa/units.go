@@ -196,20 +196,9 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg int, k grid.Unit, raw [
 			u.cq.Landmarks, u.routes = q.p.unitLM[i], q.p.unitRoutes[i]
 		}
 	}
-	if u.cq.MaxExpansions, u.cq.Pause, err = q.limit(); err != nil {
+	cr, found, err := q.coarseRoute(true, res)
+	if err != nil || !found {
 		return raw, false, err
-	}
-	cr, err := q.unitCoarse()
-	q.nodes = cr.Path
-	res.Waypoints = cr.Expanded
-	q.settle(cr.Expanded)
-	switch {
-	case err != nil:
-		return raw, false, err
-	case cr.Exhausted:
-		return raw, false, errSpent
-	case !cr.Found:
-		return raw, false, nil
 	}
 	res.Coarse = len(q.nodes)
 	src, tgt := u.cq.Sources[cr.Source].Cost, u.cq.Targets[cr.Target].Cost
