@@ -233,6 +233,8 @@ func (c *publishCase) op(b *testing.B) (time.Duration, int) {
 //     spots, one batch. Target ≤ 5 ms.
 //   - wall/sc1: a wall one cell thick across the map's middle row with a
 //     4-cell gap. No target.
+//   - building-units/sc1: building/sc1 on a bake with layers for units 2
+//     and 3 cells across (preprocess.Config.Units). No target.
 //   - building/gen8192: one 4×4 building on a generated 8192×8192 map
 //     (mapgen seed 1), LiveConfig{Replicas: 2} to save memory. Its setup
 //     (generate, Build, NewLive) takes about a minute and 2–3 GB, and is
@@ -282,6 +284,26 @@ func BenchmarkLivePublish(b *testing.B) {
 	})
 	b.Run("wall/sc1", func(b *testing.B) {
 		run(b, sc1Case(b, "wall/sc1", func(g *grid.Grid) []grid.Rect { return wallRects(b, g, g.Height()/2) }))
+	})
+	// The building of building/sc1 on a bake with layers for units 2 and
+	// 3 cells across: each publish updates the layers too, and picks
+	// their landmarks anew. No target.
+	b.Run("building-units/sc1", func(b *testing.B) {
+		c := publishCases["building-units/sc1"]
+		if c == nil {
+			g, _, _ := liveSC1(b)
+			bk, err := preprocess.Build(g.Clone(), preprocess.Config{Units: []grid.Unit{{Size: 2}, {Size: 3}}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			l, err := hpa.NewLive(bk, hpa.LiveConfig{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c = &publishCase{l: l, rects: []grid.Rect{middleSpot(b, g)}}
+			publishCases["building-units/sc1"] = c
+		}
+		run(b, c)
 	})
 	// On 8192², a building across the corner of four clusters (the map's
 	// middle) changes the region graph, so the publish re-runs the

@@ -1,6 +1,7 @@
 package preprocess
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"slices"
@@ -227,13 +228,15 @@ func (b *Bake) buildUnitLayer(k grid.Unit, workers int, old *UnitLayer, rs []gri
 		return u
 	}
 	// Edges across borders: one straight step each way.
-	var edges []navgraph.Edge
+	var inter []navgraph.Edge
 	for _, x := range cross {
 		u, v := node(x[0]), node(x[1])
 		c, _ := g.UnitLineCost(x[0], x[1], k, grid.Unreachable, nil) // one legal step
 		cost := navgraph.Cost(c)
-		edges = append(edges, navgraph.Edge{From: u, To: v, Cost: cost}, navgraph.Edge{From: v, To: u, Cost: cost})
+		inter = append(inter, navgraph.Edge{From: u, To: v, Cost: cost}, navgraph.Edge{From: v, To: u, Cost: cost})
 	}
+	byEnds := func(a, b navgraph.Edge) int { return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) }
+	slices.SortFunc(inter, byEnds)
 	// Edges inside each cluster: one Dijkstra per point to the others.
 	all := make([]int, len(b.cl))
 	for i := range all {
@@ -295,6 +298,7 @@ func (b *Bake) buildUnitLayer(k grid.Unit, workers int, old *UnitLayer, rs []gri
 	// edges there join every pair a unit can walk between), numbered in
 	// the cluster from 0 in point order. A cell of the cluster reaches the
 	// points of one group, so a query joins only those.
+	var intra []navgraph.Edge
 	for c, es := range per {
 		first, n := t.ClusterStart[c], t.ClusterLen[c]
 		for i := range n {
@@ -314,7 +318,18 @@ func (b *Bake) buildUnitLayer(k grid.Unit, workers int, old *UnitLayer, rs []gri
 			}
 			next++
 		}
-		edges = append(edges, es...)
+		intra = append(intra, es...)
+	}
+	// Both lists are in (From, To) order (the intra edges cluster by
+	// cluster, point by point): merged, they reach navgraph.Build sorted,
+	// which its sort then passes over in linear time.
+	edges := make([]navgraph.Edge, 0, len(inter)+len(intra))
+	for len(inter) > 0 || len(intra) > 0 {
+		if len(intra) == 0 || len(inter) > 0 && byEnds(inter[0], intra[0]) < 0 {
+			edges, inter = append(edges, inter[0]), inter[1:]
+		} else {
+			edges, intra = append(edges, intra[0]), intra[1:]
+		}
 	}
 	gr, err := navgraph.Build(len(t.Points), edges)
 	if err != nil {
