@@ -386,8 +386,14 @@ func (q *Query) cost(path []grid.Point) grid.Cost {
 // edge costs are known from the graph) become that line and are never
 // refined. src and tgt are the costs of start → nodes[0] and
 // nodes[last] → goal. With limit > 0 it stops once raw holds limit cells.
+// For a unit (q.who) the route is on its layer, its pieces and edges its
+// own, and its step lines its own.
 func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nodes []int32, src, tgt navgraph.Cost, shortcut bool, limit int) ([]grid.Point, error) {
 	t, g := q.p.tier, q.p.g
+	unit := q.who != (grid.Unit{})
+	if unit {
+		t = q.u.t
+	}
 	// Key points and the cost of the route up to each.
 	q.pts = append(q.pts[:0], start)
 	q.prefix = append(q.prefix[:0], 0)
@@ -397,7 +403,9 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		var pen navgraph.Cost // nodes[i-1] → u's penalty, for route
 		if i > 0 {
 			e, _ := t.Graph.Cost(nodes[i-1], u)
-			pen = q.edgePenalty(nodes[i-1], u)
+			if !unit { // a unit's layer has no edge penalties
+				pen = q.edgePenalty(nodes[i-1], u)
+			}
 			c = min(c+grid.Cost(e+pen), grid.Cost(navgraph.MaxPathCost)) // never wraps: see MaxPenalty
 		}
 		q.epen = append(q.epen, pen)
@@ -414,7 +422,7 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		j := i + 1
 		if shortcut {
 			j = reach(i, last, func(k int) bool {
-				_, ok := g.StepLineCostWith(pts[i], pts[k], pre[k]-pre[i]+1, q.penLine(pts[i], pts[k]))
+				_, ok := g.UnitLineCost(pts[i], pts[k], q.who, pre[k]-pre[i]+1, q.penLine(pts[i], pts[k]))
 				return ok
 			})
 		}
@@ -422,10 +430,16 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 		case pts[i] == pts[j]:
 		case j > i+1:
 			raw = g.AppendStepLine(raw, pts[i], pts[j])
+		case i == 0 && unit:
+			raw, err = q.unitPiece(raw, start, pts[1], cs, q.who)
 		case i == 0:
 			raw, err = q.piece(raw, start, pts[1], cs)
+		case j == last && unit:
+			raw, err = q.unitPiece(raw, pts[i], goal, cg, q.who)
 		case j == last:
 			raw, err = q.piece(raw, pts[i], goal, cg)
+		case unit:
+			raw, err = q.unitEdgeCells(raw, nodes[i-1], nodes[i])
 		default:
 			raw, err = q.route(raw, nodes[i-1], nodes[i], q.epen[i])
 		}

@@ -202,57 +202,8 @@ func (q *Query) unitRoute(start, goal grid.Point, cs, cg int, k grid.Unit, raw [
 	}
 	res.Coarse = len(q.nodes)
 	src, tgt := u.cq.Sources[cr.Source].Cost, u.cq.Targets[cr.Target].Cost
-	raw, err = q.unitRefine(raw, start, goal, cs, cg, k, q.nodes, src, tgt)
+	raw, err = q.refine(raw, start, goal, cs, cg, q.nodes, src, tgt, true, -1)
 	return raw, err == nil, err
-}
-
-// unitRefine turns the route start → nodes... → goal into the unit's
-// cells, appended to raw: runs of edges that the unit's step line can
-// replace at no more cost become that line; the other edges are refined
-// by the unit's search in their cluster. src and tgt are the costs of
-// start → nodes[0] and nodes[last] → goal.
-func (q *Query) unitRefine(raw []grid.Point, start, goal grid.Point, cs, cg int, k grid.Unit, nodes []int32, src, tgt navgraph.Cost) ([]grid.Point, error) {
-	t, g := q.u.t, q.p.g
-	q.pts = append(q.pts[:0], start)
-	q.prefix = append(q.prefix[:0], 0)
-	c := grid.Cost(src)
-	for i, v := range nodes {
-		if i > 0 {
-			e, _ := t.Graph.Cost(nodes[i-1], v)
-			c += grid.Cost(e)
-		}
-		q.pts = append(q.pts, t.Points[v].Cell)
-		q.prefix = append(q.prefix, c)
-	}
-	q.pts = append(q.pts, goal)
-	q.prefix = append(q.prefix, c+grid.Cost(tgt))
-	pts, pre := q.pts, q.prefix
-	last := len(pts) - 1
-	raw = append(raw, start)
-	var err error
-	for i := 0; i < last; {
-		j := reach(i, last, func(m int) bool {
-			_, ok := g.UnitLineCost(pts[i], pts[m], k, pre[m]-pre[i]+1, q.penLine(pts[i], pts[m]))
-			return ok
-		})
-		switch {
-		case pts[i] == pts[j]:
-		case j > i+1:
-			raw = g.AppendStepLine(raw, pts[i], pts[j])
-		case i == 0:
-			raw, err = q.unitPiece(raw, start, pts[1], cs, k)
-		case j == last:
-			raw, err = q.unitPiece(raw, pts[i], goal, cg, k)
-		default:
-			raw, err = q.unitEdgeCells(raw, nodes[i-1], nodes[i])
-		}
-		if err != nil {
-			return raw, err
-		}
-		i = j
-		q.firstSteps(raw, i == last)
-	}
-	return raw, nil
 }
 
 // unitEdgeCells appends to raw (which ends at u's cell) the cells of the
