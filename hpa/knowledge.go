@@ -1,0 +1,208 @@
+package hpa
+
+import (
+	"errors"
+	"fmt"
+	"unsafe"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// ErrKnowledge is wrapped by the errors of a player's Knowledge used
+// wrongly: a truth grid of another size or movement rule than the
+// knowledge's, a negative reveal radius, a configuration it cannot keep.
+var ErrKnowledge = errors.New("hpa: knowledge misuse")
+
+// KnowledgeConfig sets up a player's Knowledge. The zero value is the
+// default.
+type KnowledgeConfig struct {
+	// Prior is what the player believes of the map before it sees any of
+	// it (nil: every cell passable ground, weight 1, as the classic
+	// advice has it). A game whose players know the terrain from the
+	// start and not the buildings passes the terrain here. It is copied;
+	// it must have the truth's size and movement rule.
+	Prior *grid.Grid
+	// Bake configures the hierarchy over the player's view (cluster size,
+	// Units for units larger than one cell; Workers bounds the first
+	// build). Placed waypoints are refused: the player may come to see
+	// one blocked.
+	Bake preprocess.Config
+	// Planner configures the planner on the player's view.
+	Planner Config
+}
+
+// Knowledge is what one player knows of the map: which cells it has seen
+// and what it believes of every cell (passable or not, and its terrain
+// weight). Cells it has not seen hold the prior belief (KnowledgeConfig.
+// Prior); a cell it has seen holds what the cell was the last time the
+// player saw it, so an edit of the true map reaches the player only where
+// a reveal shows it. Queries for the player (Planner, NewService) run on
+// that view, at both tiers: islands, dead ends, transition points and
+// edge costs are those of the view, so a player's unit heads through
+// unexplored land the player believes open and takes a wrong turn into a
+// dead end it has not seen, until a reveal shows the way.
+//
+// The game reveals cells as its units see them (RevealCircle,
+// RevealRect, RevealCircles), tick by tick. A reveal that changes no
+// belief only marks cells seen; one that does updates the view's bake
+// where it changed (preprocess.Bake.Update, the clusters touched) and
+// brings the planner in step as a live map's publish does (its landmark
+// bound repaired in place), so the next query sees it. Every reveal is
+// deterministic: the same truth and the same reveals give the same view
+// and the same paths on every machine.
+//
+// One Knowledge per player, not per unit. A Knowledge is for one
+// goroutine: reveal and query it from the game loop, or run its queries
+// on many goroutines between reveals (each with its own Query). Players'
+// knowledges are independent and may be revealed and queried in
+// parallel with one another while the truth grid is not being written.
+//
+// Memory: the view is a grid of its own with its own bake and planner,
+// about what the truth's cost (see Bytes), plus one bit per cell for the
+// cells seen.
+type Knowledge struct {
+	w, h  int
+	rule  grid.Movement
+	seen  []uint64 // bit y*w+x: the player has seen the cell
+	nSeen int
+	view  *grid.Grid
+	bake  *preprocess.Bake
+	plan  *Planner
+	last  Revealed
+	xs    []int32         // RevealCircles scratch: half widths of the disc's rows
+	edits []grid.CellEdit // a reveal's changed beliefs, not yet written
+}
+
+// Revealed says what one reveal did.
+type Revealed struct {
+	// Seen is the number of cells seen for the first time.
+	Seen int
+	// Changed is the number of cells whose belief changed (passability
+	// or weight), and Rect their bounding box (empty when none).
+	Changed int
+	Rect    grid.Rect
+	// Version is the view's bake version after the reveal: it grows by
+	// one with every reveal that changed a belief.
+	Version uint64
+}
+
+// NewKnowledge returns the knowledge of a player who has seen nothing of
+// the map truth yet (the truth is read for its size and movement rule
+// only). It returns an error wrapping ErrKnowledge for a nil truth, a
+// prior of another size or movement rule, or placed waypoints in
+// cfg.Bake, and the bake's errors (preprocess.ErrConfig) for a bad
+// cluster size or unit. Cost: a bake of the prior and a planner on it.
+func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
+	if truth == nil {
+		return nil, fmt.Errorf("%w: NewKnowledge for no truth grid", ErrKnowledge)
+	}
+	if len(cfg.Bake.Placed) > 0 {
+		return nil, fmt.Errorf("%w: placed waypoints in a player's view (a reveal may block them)", ErrKnowledge)
+	}
+	w, h := truth.Width(), truth.Height()
+	var view *grid.Grid
+	if cfg.Prior != nil {
+		if err := sameShape(truth, cfg.Prior); err != nil {
+			return nil, fmt.Errorf("%w (the prior)", err)
+		}
+		view = cfg.Prior.Clone()
+	} else {
+		var err error
+		if view, err = grid.New(w, h, truth.Movement()); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrKnowledge, err)
+		}
+	}
+	b, err := preprocess.Build(view, cfg.Bake)
+	if err != nil {
+		return nil, err
+	}
+	p := NewPlanner(b, cfg.Planner)
+	if p.err != nil {
+		return nil, p.err
+	}
+	k := &Knowledge{w: w, h: h, rule: truth.Movement(), seen: make([]uint64, (w*h+63)/64), view: view, bake: b, plan: p}
+	k.last.Version = b.Version()
+	return k, nil
+}
+
+// sameShape reports a grid of another size or movement rule than t.
+func sameShape(t, g *grid.Grid) error {
+	if g.Width() != t.Width() || g.Height() != t.Height() || g.Movement() != t.Movement() {
+		return fmt.Errorf("%w: a %d×%d %v grid for a %d×%d %v map", ErrKnowledge,
+			g.Width(), g.Height(), g.Movement(), t.Width(), t.Height(), t.Movement())
+	}
+	return nil
+}
+
+// Planner returns the planner on the player's view: make a Query per
+// goroutine, or a Service (NewService), from it. Do not Sync it or edit
+// its grid; reveals keep it in step.
+func (k *Knowledge) Planner() *Planner { return k.plan }
+
+// NewService returns a path service on the player's view (see Service).
+// Requests in flight when a reveal changes the view start again on it
+// when they next run, so a unit's answer always comes from what its
+// player knows when it is answered.
+func (k *Knowledge) NewService(cfg ServiceConfig) *Service { return k.plan.NewService(cfg) }
+
+// View returns the player's view as a grid: what it believes of every
+// cell. It is the planner's own: read it, never edit it.
+func (k *Knowledge) View() *grid.Grid { return k.view }
+
+// Bake returns the hierarchy over the player's view. Read-only.
+func (k *Knowledge) Bake() *preprocess.Bake { return k.bake }
+
+// Version returns the view's version: 0 when made, one more with each
+// reveal that changed a belief.
+func (k *Knowledge) Version() uint64 { return k.bake.Version() }
+
+// Seen reports whether the player has seen p (false off the map).
+func (k *Knowledge) Seen(p grid.Point) bool {
+	if p.X < 0 || p.Y < 0 || p.X >= k.w || p.Y >= k.h {
+		return false
+	}
+	i := p.Y*k.w + p.X
+	return k.seen[i/64]&(1<<(i%64)) != 0
+}
+
+// SeenCells returns the number of cells the player has seen.
+func (k *Knowledge) SeenCells() int { return k.nSeen }
+
+// Believes returns what the player believes of p: passable or not, and
+// its terrain weight (false, 0 off the map).
+func (k *Knowledge) Believes(p grid.Point) (passable bool, weight uint8) {
+	if !k.view.Contains(p) {
+		return false, 0
+	}
+	return k.view.Passable(p), k.view.Weight(p)
+}
+
+// FirstBlocked returns the index of the first step of path that the
+// player's view no longer allows (path[i] is the cell it cannot reach:
+// blocked, off the map, or not one legal step from path[i-1]), or -1 when
+// the view allows the whole path. A unit following a path through fog
+// asks it after its player's reveals, and asks for a new path when the
+// answer is not -1. O(len(path)).
+func (k *Knowledge) FirstBlocked(path []grid.Point) int {
+	for i, p := range path {
+		if !k.view.Passable(p) {
+			return i
+		}
+		if i > 0 && !k.view.CanStep(path[i-1], p) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Bytes returns the memory the knowledge holds: the seen bits, the view
+// grid (3 bytes and a bit per cell, one more byte per cell per movement
+// class), its bake and its planner (see preprocess.Bake.Bytes,
+// Planner.Bytes), not the searchers of queries.
+func (k *Knowledge) Bytes() int {
+	n := 8 * len(k.seen)
+	cells := k.w * k.h
+	n += 3*cells + (cells+7)/8 + len(k.view.Classes())*cells
+	return n + k.bake.Bytes() + k.plan.Bytes() + 4*cap(k.xs) + int(unsafe.Sizeof(grid.CellEdit{}))*cap(k.edits)
+}
