@@ -25,12 +25,18 @@ type KnowledgeConfig struct {
 	Prior *grid.Grid
 	// Bake configures the hierarchy over the player's view (cluster size,
 	// Units for units larger than one cell; Workers bounds the first
-	// build). Placed waypoints are refused: the player may come to see
-	// one blocked.
+	// build; Slack 0 is DefaultViewSlack here, as a view changes much).
+	// Placed waypoints are refused: the player may come to see one
+	// blocked.
 	Bake preprocess.Config
 	// Planner configures the planner on the player's view.
 	Planner Config
 }
+
+// DefaultViewSlack is the preprocess.Config.Slack of a view's bake when
+// KnowledgeConfig.Bake leaves it 0: room for the waypoints reveals add to
+// a cluster, so that they seldom lay the view's tier out again.
+const DefaultViewSlack = 16
 
 // Knowledge is what one player knows of the map: which cells it has seen
 // and what it believes of every cell (passable or not, and its terrain
@@ -112,6 +118,9 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 		if view, err = grid.New(w, h, truth.Movement()); err != nil {
 			return nil, fmt.Errorf("%w: %w", ErrKnowledge, err)
 		}
+	}
+	if cfg.Bake.Slack == 0 {
+		cfg.Bake.Slack = DefaultViewSlack
 	}
 	b, err := preprocess.Build(view, cfg.Bake)
 	if err != nil {

@@ -55,6 +55,15 @@ type Config struct {
 	// 1} for a 2×2 hover unit. The bake keeps a UnitLayer for each (see
 	// Layer).
 	Units []grid.Unit
+	// Slack is the number of waypoint slots each cluster keeps free for
+	// points an update may add, beyond a quarter of its points (at least
+	// 2 in all). A cluster whose points outgrow its slots makes the
+	// update lay the whole tier out again (and the planners on it sync in
+	// full), so a map that will change much, such as a player's view of a
+	// map it explores, saves time with more; each slot costs its point,
+	// its node of the waypoint graph and its landmark entries. Bake files
+	// do not keep it: a bake read from one has the default.
+	Slack int
 }
 
 // run is a maximal stretch of a cluster border with a legal straight step
@@ -113,6 +122,7 @@ type Bake struct {
 	unitList          []grid.Unit  // Config.Units, normalized (checkUnits)
 	unitRects         []grid.Rect  // an update's edits, for the unit layers (nil: build them afresh)
 	units             []*UnitLayer // one per unit, in that order
+	slack             int          // Config.Slack
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -155,9 +165,12 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Workers < 0 {
 		return nil, fmt.Errorf("%w: %d workers", ErrConfig, cfg.Workers)
 	}
+	if cfg.Slack < 0 || cfg.Slack > 1<<16 {
+		return nil, fmt.Errorf("%w: slack %d (want 0..65536)", ErrConfig, cfg.Slack)
+	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{
-		g: g, w: w, h: h, cs: cs, rule: g.Movement(),
+		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack,
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
 		region: make([]uint16, w*h),
 	}
@@ -860,7 +873,7 @@ func (b *Bake) flatSide(c, kind, k int, far bool) bool {
 
 // slack is the room a cluster's slot range keeps for points an update
 // may add, so that the tier need not be laid out again.
-func slack(n int) int { return max(2, n/4) }
+func (b *Bake) slackFor(n int) int { return max(2, n/4+b.slack) }
 
 // layoutTier lays the whole waypoint tier out again: slot ranges sized
 // with slack, points, and every node's edges.
@@ -871,7 +884,7 @@ func (b *Bake) layoutTier() {
 	t.ClusterLen = make([]int32, nc)
 	for c := range b.cl {
 		n := len(b.cl[c].points)
-		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(n+slack(n))
+		t.ClusterStart[c+1] = t.ClusterStart[c] + int32(n+b.slackFor(n))
 	}
 	t.Points = make([]waypoint.Point, t.ClusterStart[nc])
 	t.Graph = navgraph.New(len(t.Points))
