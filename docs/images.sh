@@ -22,3 +22,7 @@ rtspath render -map "$m" -from 28,342 -to 7,639 -algo hpa-smooth -hot 330,450,40
 # wider road (amber: cells where its top-left corner cannot stand).
 rtspath render -map "$m" -from 462,222 -to 266,194 -algo hpa-smooth -unit 1 -layers terrain,path -view 180,60,560,420 -size 760 -o docs/img/unit1.png
 rtspath render -map "$m" -from 462,222 -to 266,194 -algo hpa-smooth -unit 3 -layers terrain,fit,path -view 180,60,560,420 -size 760 -o docs/img/unit3.png
+# Fog of war: a player who has seen only 60 cells round the start heads
+# straight through land it believes open (blue); the true shortest path
+# (orange) goes round walls the player has not seen (veiled).
+rtspath render -map "$m" -from 28,342 -to 7,639 -fog 60 -layers terrain,fog,path,other -size 768 -o docs/img/fog.png

@@ -537,3 +537,88 @@ func TestFogServiceRestarts(t *testing.T) {
 		t.Fatalf("the service answered version %d, %d cells; a fresh query on version %d: %d cells", got[0].Version, len(got[0].Path), rv.Version, len(want.Path))
 	}
 }
+
+// FuzzKnowledge drives a player's knowledge with arbitrary reveals
+// (discs, rectangles, off the map too), edits of the truth and queries,
+// and checks every answer against the tests' model of the view: beliefs
+// cell by cell, a path exactly when the view joins the ends, every step
+// legal on the view.
+func FuzzKnowledge(f *testing.F) {
+	f.Add([]byte{0, 10, 10, 5, 2, 3, 3, 1, 40, 40, 9, 3, 1, 2, 30, 20})
+	f.Add([]byte{1, 0, 0, 48, 40, 2, 5, 5, 3, 3, 3, 0, 0, 47, 39})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		const w, h = 48, 40
+		truth, err := mapgen.NewGrid(mapgen.Config{Width: w, Height: h, Seed: uint64(len(ops) % 5)}, grid.MapOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Bake: preprocess.Config{ClusterSize: 8}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		model := newBelief(w, h, nil)
+		q := k.Planner().NewQuery()
+		next := func() int {
+			if len(ops) == 0 {
+				return 0
+			}
+			v := int(ops[0])
+			ops = ops[1:]
+			return v
+		}
+		for n := 0; len(ops) > 0 && n < 40; n++ {
+			switch next() % 4 {
+			case 0: // a disc, maybe off the map
+				c, r := grid.Pt(next()-20, next()-20), next()%20
+				if _, err := k.RevealCircle(truth, c, r); err != nil {
+					t.Fatal(err)
+				}
+				model.disc(truth, c, r)
+			case 1: // a rectangle
+				x, y := next()-10, next()-10
+				rc := grid.R(x, y, x+next()%30, y+next()%30)
+				if _, err := k.RevealRect(truth, rc); err != nil {
+					t.Fatal(err)
+				}
+				rc = rc.Intersect(truth.Bounds())
+				for yy := rc.Min.Y; yy < rc.Max.Y; yy++ {
+					for xx := rc.Min.X; xx < rc.Max.X; xx++ {
+						i, p := yy*w+xx, grid.Pt(xx, yy)
+						model.seen[i], model.open[i], model.wt[i] = true, truth.Passable(p), truth.Weight(p)
+					}
+				}
+			case 2: // the game edits the truth
+				x, y := next()%w, next()%h
+				truth.Fill(grid.R(x, y, x+1+next()%5, y+1+next()%5), next()%2 == 0)
+			case 3: // a query
+				s, g := grid.Pt(next()%w, next()%h), grid.Pt(next()%w, next()%h)
+				view := model.grid(t, grid.Octile)
+				res, err := q.Find(s, g, hpa.Options{Smooth: hpa.Smoothing(next() % 3)}, nil)
+				if !view.Passable(s) || !view.Passable(g) {
+					if !errors.Is(err, grid.ErrBlocked) {
+						t.Fatalf("%v→%v: an end believed blocked: %v %v", s, g, res.Status, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%v→%v: %v", s, g, err)
+				}
+				comp := oracle.Components(view)
+				joined := comp[view.Index(s)] == comp[view.Index(g)]
+				if (res.Status == hpa.Found) != joined {
+					t.Fatalf("%v→%v: %v, the view joins them: %v", s, g, res.Status, joined)
+				}
+				if joined && res.Path != nil {
+					cells, err := q.Find(s, g, hpa.Options{Smooth: hpa.Cells}, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, ok := oracle.PathCost(oracle.Graph{G: view}, cells.Path); !ok {
+						t.Fatalf("%v→%v: a step the view forbids", s, g)
+					}
+				}
+			}
+		}
+		model.same(t, k)
+	})
+}

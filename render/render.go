@@ -19,7 +19,8 @@ var (
 	ErrSize = errors.New("render: bad image size")
 	// ErrView: Scene.View does not overlap the map.
 	ErrView = errors.New("render: view off the map")
-	// ErrMismatch: Scene.Bake was built for a map of another size.
+	// ErrMismatch: Scene.Bake was built for, or Scene.Knowledge is of, a
+	// map of another size.
 	ErrMismatch = errors.New("render: bake of another map")
 )
 
@@ -41,10 +42,12 @@ const (
 	Expanded                    // cells a search expanded, by order
 	Influence                   // a penalty layer's influence (red) and claimed cells (violet)
 	Fit                         // passable cells where Scene.Unit cannot stand (amber)
+	Fog                         // cells Scene.Knowledge's player has not seen (veiled) or believes otherwise (violet)
+	Other                       // Scene.Other, a second path to compare (orange)
 )
 
 // All is every layer.
-const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence | Fit
+const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence | Fit | Fog | Other
 
 // Kind says what a shape stands for, so a game's renderer can style it.
 type Kind uint8
@@ -57,6 +60,7 @@ const (
 	InterEdge // a step across a cluster border
 	PathStep  // one segment of the path
 	PathEnd   // the path's start or goal
+	OtherStep // one segment of Scene.Other
 )
 
 // Box is a rectangle of cells (half-open, as grid.Rect).
@@ -107,6 +111,14 @@ type Scene struct {
 	// show the bake's layer for it (preprocess.Config.Units), when it has
 	// one.
 	Unit grid.Unit
+	// Knowledge, if not nil, is a player's knowledge of the map (a
+	// player's view under fog of war): the Fog layer veils the cells it
+	// has not seen and marks in violet those it has seen and believes
+	// otherwise than Grid (the map changed where it no longer looks).
+	Knowledge *hpa.Knowledge
+	// Other is a second path drawn by the Other layer, for comparison:
+	// the true shortest path beside a player's path through fog, say.
+	Other []grid.Point
 }
 
 // Shapes returns the scene's vector layers (cluster borders, waypoints,
@@ -154,6 +166,11 @@ func (s *Scene) Shapes() Shapes {
 			}
 		}
 	}
+	if s.Layers&Other != 0 {
+		for i := 1; i < len(s.Other); i++ {
+			sh.Lines = append(sh.Lines, Line{s.Other[i-1], s.Other[i], OtherStep})
+		}
+	}
 	if s.Layers&Path != 0 && len(s.Path) > 0 {
 		for i := 1; i < len(s.Path); i++ {
 			sh.Lines = append(sh.Lines, Line{s.Path[i-1], s.Path[i], PathStep})
@@ -176,8 +193,11 @@ var (
 	colInter    = color.RGBA{230, 60, 60, 200}
 	colPath     = color.RGBA{20, 110, 230, 255}
 	colPathEnd  = color.RGBA{0, 170, 60, 255}
+	colOther    = color.RGBA{240, 120, 20, 255}
+	colFog      = color.RGBA{70, 80, 110, 120}
+	colStale    = color.RGBA{170, 60, 200, 140}
 	islandHues  = []color.RGBA{{186, 214, 176, 255}, {176, 200, 226, 255}, {230, 210, 160, 255}, {214, 184, 220, 255}, {170, 220, 214, 255}, {226, 186, 176, 255}, {200, 200, 160, 255}, {180, 180, 230, 255}}
-	shapeColour = map[Kind]color.RGBA{ClusterBorder: colCluster, TransitionPoint: colPoint, PlacedPoint: colPlaced, IntraEdge: colIntra, InterEdge: colInter, PathStep: colPath, PathEnd: colPathEnd}
+	shapeColour = map[Kind]color.RGBA{ClusterBorder: colCluster, TransitionPoint: colPoint, PlacedPoint: colPlaced, IntraEdge: colIntra, InterEdge: colInter, PathStep: colPath, PathEnd: colPathEnd, OtherStep: colOther}
 )
 
 // CellColor returns the colour of cell p under the scene's cell layers
@@ -190,7 +210,7 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 		return color.RGBA{}
 	}
 	if !g.Passable(p) {
-		return colBlocked
+		return s.fog(p, colBlocked)
 	}
 	c := colOpen
 	if s.Bake != nil && s.Layers&Islands != 0 {
@@ -223,6 +243,21 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 			c = blend(c, color.RGBA{140, 40, 200, uint8(min(230, 90+40*n))})
 		}
 	}
+	return s.fog(p, c)
+}
+
+// fog veils c, the colour of cell p, as the Fog layer says.
+func (s *Scene) fog(p grid.Point, c color.RGBA) color.RGBA {
+	k := s.Knowledge
+	if k == nil || s.Layers&Fog == 0 {
+		return c
+	}
+	if !k.Seen(p) {
+		return blend(c, colFog)
+	}
+	if open, w := k.Believes(p); open != s.Grid.Passable(p) || w != s.Grid.Weight(p) {
+		return blend(c, colStale)
+	}
 	return c
 }
 
@@ -231,7 +266,8 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 // (their colours averaged) on large ones. Deterministic: the same scene
 // gives the same pixels. It returns an error for a scene without a grid
 // (ErrNilGrid), a maxSide outside 1..MaxSide (ErrSize), a View that does
-// not overlap the map (ErrView) or a bake of another map (ErrMismatch).
+// not overlap the map (ErrView) or a bake or knowledge of another map
+// (ErrMismatch).
 //
 // Cost: O(V + I + K) for V cells in the view (each cell's colour once),
 // I pixels of the image (at most maxSide²) and K shapes: the bake's
@@ -247,6 +283,9 @@ func (s *Scene) Draw(maxSide int) (*image.RGBA, error) {
 	}
 	if b := s.Bake; b != nil && (b.Grid().Width() != g.Width() || b.Grid().Height() != g.Height()) {
 		return nil, fmt.Errorf("%w: the bake is of a %d×%d map, the grid %d×%d", ErrMismatch, b.Grid().Width(), b.Grid().Height(), g.Width(), g.Height())
+	}
+	if k := s.Knowledge; k != nil && (k.View().Width() != g.Width() || k.View().Height() != g.Height()) {
+		return nil, fmt.Errorf("%w: the knowledge is of a %d×%d map, the grid %d×%d", ErrMismatch, k.View().Width(), k.View().Height(), g.Width(), g.Height())
 	}
 	v := g.Bounds()
 	if s.View != (grid.Rect{}) {
@@ -340,7 +379,7 @@ func (s *Scene) Draw(maxSide int) (*image.RGBA, error) {
 			// The more cells per pixel, the fainter the edges.
 			c.A = uint8(max(int(c.A)/shrink, 24))
 		}
-		if l.Kind == PathStep { // thick enough to find on a large map
+		if l.Kind == PathStep || l.Kind == OtherStep { // thick enough to find on a large map
 			for d := range max(2, zoom/2) {
 				line(img, ax+d, ay, bx+d, by, c)
 				line(img, ax, ay+d, bx, by+d, c)

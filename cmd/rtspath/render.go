@@ -22,6 +22,7 @@ var layerNames = []struct {
 	{"terrain", render.Terrain}, {"islands", render.Islands}, {"deadends", render.DeadEnds},
 	{"clusters", render.Clusters}, {"waypoints", render.Waypoints}, {"edges", render.Edges},
 	{"path", render.Path}, {"expanded", render.Expanded}, {"influence", render.Influence}, {"fit", render.Fit},
+	{"fog", render.Fog}, {"other", render.Other},
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
@@ -46,8 +47,9 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "output PNG `FILE` (required)")
 	unitSize := fs.Int("unit", 1, "draw for a unit `K`×K cells: its path, its layer's waypoints and edges, and (layer fit) the cells where it cannot stand")
 	class := fs.String("class", "", "draw for the movement class `NAME` (ground or hover, on the map's Moving AI terrain) as -unit does")
+	fogR := fs.Int("fog", 0, "plan for a player who has seen only the cells within `R` of the start and believes the rest open ground (fog of war): the path is the player's; layer fog veils what it has not seen, layer other draws the true shortest path (exact A*)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
+		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-fog R] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parse(fs, args); err != nil {
@@ -65,7 +67,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit)")
+			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit, fog, other)")
 		}
 	}
 	switch {
@@ -81,6 +83,12 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return badFlag("size", *side, fmt.Sprintf("want 1..%d pixels", render.MaxSide))
 	case *unitSize < 1 || *unitSize > grid.MaxClearance:
 		return badFlag("unit", *unitSize, fmt.Sprintf("want 1..%d cells", grid.MaxClearance))
+	case *fogR < 0 || *fogR > hpa.MaxRevealRadius:
+		return badFlag("fog", *fogR, fmt.Sprintf("want 0..%d cells", hpa.MaxRevealRadius))
+	case *fogR > 0 && *from == "":
+		return needFlag("from", "the player's start, with -fog")
+	case *fogR > 0 && (len(hot) > 0 || *unitSize != 1 || *class != "" || *bakePath != ""):
+		return fmt.Errorf("render: -fog plans for one cell on the player's own view: not with -hot, -unit, -class or -bake")
 	}
 	unit, err := unitFlags(*unitSize, *class)
 	if err != nil {
@@ -132,7 +140,23 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var planner *hpa.Planner
-	if len(hot) > 0 || *from != "" && *algo != "astar" {
+	searchOn := g // the grid the astar algorithm searches
+	if *fogR > 0 {
+		k, err := hpa.NewKnowledge(g, hpa.KnowledgeConfig{})
+		if err != nil {
+			return err
+		}
+		if _, err := k.RevealCircle(g, a, *fogR); err != nil {
+			return err
+		}
+		sc.Knowledge, planner, searchOn = k, k.Planner(), k.View()
+		best, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{}, nil)
+		if err != nil {
+			return err
+		}
+		sc.Other = best.Path
+		fmt.Fprintf(stdout, "fog: the player has seen %d cells; the true shortest path: %v, cost %.1f\n", k.SeenCells(), best.Status, float64(best.Cost)/float64(grid.Straight))
+	} else if len(hot) > 0 || *from != "" && *algo != "astar" {
 		planner = hpa.NewPlanner(b, hpa.Config{})
 	}
 	var pen hpa.Penalty
@@ -151,7 +175,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	if *from != "" {
 		switch *algo {
 		case "astar":
-			res, err := grid.NewSearcher(g).FindPath(a, z, grid.Options{Size: unit.Size, Class: unit.Class, Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
+			res, err := grid.NewSearcher(searchOn).FindPath(a, z, grid.Options{Size: unit.Size, Class: unit.Class, Visit: func(p grid.Point) { sc.Expanded = append(sc.Expanded, p) }}, nil)
 			if err != nil {
 				return err
 			}
@@ -171,6 +195,13 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 			sc.Path = res.Path
 			fmt.Fprintf(stdout, "%s: %v, %d cells and waypoints expanded (%d waypoints)\n", *algo, res.Status, res.Expanded, res.Waypoints)
+			if *fogR > 0 {
+				if c, err := g.PathCost(res.Path); err != nil {
+					fmt.Fprintf(stdout, "fog: the player's path, cost %.1f on its view, crosses walls it has not seen\n", float64(res.Cost)/float64(grid.Straight))
+				} else {
+					fmt.Fprintf(stdout, "fog: the player's path, cost %.1f, is open on the true map\n", float64(c)/float64(grid.Straight))
+				}
+			}
 		default:
 			return fmt.Errorf("render: unknown algorithm %q", *algo)
 		}
