@@ -45,3 +45,6 @@ func LiveRefreshes(l *Live) int {
 	defer l.mu.Unlock()
 	return l.refreshes
 }
+
+// KnowledgeRefreshes returns the landmark refreshes k installed.
+func KnowledgeRefreshes(k *Knowledge) int { return k.refreshes }

@@ -18,8 +18,8 @@ var fogEvery = flag.Int("fog.every", 0, "TestFogStarCraft: every how many scenar
 
 // TestFogStarCraft: on every StarCraft map, a player who has seen a
 // random part of it (half of them knowing the terrain from the start; discs of radius 8 to 48 round random cells, the
-// rest believed open ground) while the game put up buildings, some of
-// them after the player last looked. On the scenario lines (every 64th;
+// rest believed open ground) while the game put up buildings and long
+// walls, some of them after the player last looked. On the scenario lines (every 64th;
 // go test -run TestFogStarCraft ./hpa -fog.every 4 -v for more) the
 // player's planner finds a path exactly when the oracle's flood fill of
 // the player's view (the tests' own model, a plain grid) joins the ends;
@@ -59,6 +59,15 @@ func TestFogStarCraft(t *testing.T) {
 			for range 20 {
 				x, y := r.Intn(w), r.Intn(h)
 				truth.Fill(grid.R(x, y, x+2+r.Intn(5), y+2+r.Intn(5)), round%2 == 1 && r.Intn(2) == 0)
+			}
+			// Walls across the map, which cut some places off.
+			for range 6 {
+				x, y, n := r.Intn(w), r.Intn(h), 40+r.Intn(200)
+				if r.Intn(2) == 0 {
+					truth.Fill(grid.R(x, y, x+n, y+2), false)
+				} else {
+					truth.Fill(grid.R(x, y, x+2, y+n), false)
+				}
 			}
 			var cs []grid.Point
 			for range 12 {
@@ -138,8 +147,8 @@ func TestFogStarCraft(t *testing.T) {
 			}
 		}
 	}
-	if len(over) == 0 {
-		t.Fatal("no path compared")
+	if len(over) == 0 || none == 0 {
+		t.Fatalf("%d paths compared, %d queries without a path: the test checks too little", len(over), none)
 	}
 	slices.Sort(over)
 	var sum float64

@@ -3,6 +3,7 @@ package hpa_test
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -621,4 +622,51 @@ func FuzzKnowledge(f *testing.F) {
 		}
 		model.same(t, k)
 	})
+}
+
+// TestFogDeterministic: the same reveals give the same answers after
+// every one of them, on one core or two, although the view's landmarks
+// are refreshed on goroutines along the way (a refresh is installed at a
+// fixed reveal, whenever its goroutine ends).
+func TestFogDeterministic(t *testing.T) {
+	truth, err := mapgen.NewGrid(mapgen.Config{Width: 256, Height: 256, Seed: 11}, grid.MapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(procs int) []grid.Cost {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Bake: preprocess.Config{ClusterSize: 16}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := k.Planner().NewQuery()
+		r := mapgen.NewRand(9)
+		var out []grid.Cost
+		defer func() {
+			if n := hpa.KnowledgeRefreshes(k); n < 3 {
+				t.Fatalf("%d landmark refreshes: the test checks too little", n)
+			}
+		}()
+		for range 120 {
+			if _, err := k.RevealCircle(truth, grid.Pt(r.Intn(256), r.Intn(256)), 12); err != nil {
+				t.Fatal(err)
+			}
+			for range 4 {
+				s, g := grid.Pt(r.Intn(256), r.Intn(256)), grid.Pt(r.Intn(256), r.Intn(256))
+				res, err := q.Find(s, g, hpa.Options{}, nil)
+				if err != nil {
+					out = append(out, -1)
+					continue
+				}
+				out = append(out, res.Cost, grid.Cost(res.Waypoints), grid.Cost(len(res.Path)))
+			}
+		}
+		return out
+	}
+	a := run(1)
+	for _, procs := range []int{2, 1, 2} {
+		if b := run(procs); !slices.Equal(a, b) {
+			t.Fatalf("GOMAXPROCS %d: other answers", procs)
+		}
+	}
 }

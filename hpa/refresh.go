@@ -36,8 +36,14 @@ const (
 // startRefresh starts, on version v (just settled on r), a refresh of
 // r's landmarks on a snapshot of its waypoint graph.
 func (l *Live) startRefresh(r *replica, v uint64) *refresh {
-	p := r.p
-	job := &refresh{start: v, install: v + uint64(l.cfg.RefreshLag), done: make(chan struct{})}
+	return startRefresh(r.p, v, l.cfg.RefreshLag)
+}
+
+// startRefresh starts, on version v of p, a refresh of p's landmarks on
+// a snapshot of its waypoint graph, to install lag versions later. A
+// player's Knowledge refreshes its view's landmarks the same way.
+func startRefresh(p *Planner, v uint64, lag int) *refresh {
+	job := &refresh{start: v, install: v + uint64(lag), done: make(chan struct{})}
 	g := p.tier.Graph.Clone()
 	k, workers := p.cfg.Landmarks, p.cfg.Workers
 	var hint []int32

@@ -150,7 +150,26 @@ func (k *Knowledge) commit() (Revealed, error) {
 		if err := k.plan.apply(); err != nil {
 			return k.last, err
 		}
+		k.refreshLandmarks()
 	}
 	k.last.Version = k.bake.Version()
 	return k.last, nil
+}
+
+// refreshLandmarks starts or installs a landmark refresh of the view
+// after a reveal changed it, as a live map's publish does: which reveals
+// do so depends on the reveals alone, so the answers stay deterministic.
+func (k *Knowledge) refreshLandmarks() {
+	v := k.bake.Version()
+	k.rebuilt += len(k.bake.LastUpdate().Clusters)
+	switch {
+	case k.refresh != nil && k.refresh.install == v:
+		k.plan.installRefresh(k.refresh)
+		k.refresh = nil
+		k.refreshes++
+	case k.refresh == nil && k.every > 0 && k.rebuilt >= k.every && k.plan.lm != nil:
+		k.rebuilt = 0
+		k.refresh = startRefresh(k.plan, v, k.lag)
+		k.plan.beginRefresh()
+	}
 }
