@@ -140,6 +140,23 @@
 // yet), sliced queries and the service. Not yet: Nearest with
 // MaxExpansions.
 //
+// # Fog of war: each player on what it knows
+//
+// A Knowledge (NewKnowledge) is one player's view of the map: the cells
+// it has seen, each as it was when last seen, and elsewhere a prior
+// belief (open ground, or KnowledgeConfig.Prior). The game reveals what
+// its units see (RevealCircle, RevealRect, RevealCircles); a reveal that
+// changes a belief rebuilds the clusters it touches in the view's own
+// bake and repairs the view planner's landmarks, which are also picked
+// afresh on a goroutine from time to time, as a live map's are. Queries
+// on Knowledge.Planner and requests to Knowledge.NewService answer on
+// the view at both tiers; FirstBlocked tells a unit that its path runs
+// into what its player has since seen. On the StarCraft maps, with
+// random views, the planner finds a path exactly when the view joins
+// start and goal, and its paths are 0.23% longer than the view's optimum
+// on average (go test -run TestFogStarCraft -v ./hpa). Each view costs a
+// grid and a bake of its own (Knowledge.Bytes).
+//
 // # Updates on a plain Planner
 //
 // After editing the grid, call Bake.Update, then Planner.Sync, while no

@@ -36,7 +36,9 @@ type KnowledgeConfig struct {
 	// reveals have rebuilt RefreshEvery clusters, the view's landmarks
 	// are picked afresh on a goroutine and installed RefreshLag changing
 	// reveals later (0: one refresh per 8 clusters of the map rebuilt, at
-	// least DefaultRefreshEvery, and the live map's lag; RefreshEvery
+	// least DefaultRefreshEvery, installed one changing reveal later per
+	// 256 waypoint slots, at least DefaultRefreshLag: reveals come faster
+	// than publishes, so that the install seldom waits; RefreshEvery
 	// negative: never). Without it an explored view keeps landmarks of the open
 	// land it first believed, and its coarse searches grow (on a 1024²
 	// map after 1,300 reveals: 438 waypoints a query against 162 fresh).
@@ -151,7 +153,7 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 		k.every = max(DefaultRefreshEvery, b.Clusters()/8)
 	}
 	if k.lag <= 0 {
-		k.lag = max(DefaultRefreshLag, p.tier.Graph.Len()/2048)
+		k.lag = max(DefaultRefreshLag, p.tier.Graph.Len()/256)
 	}
 	k.last.Version = b.Version()
 	return k, nil

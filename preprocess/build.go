@@ -56,8 +56,8 @@ type Config struct {
 	// Layer).
 	Units []grid.Unit
 	// Slack is the number of waypoint slots each cluster keeps free for
-	// points an update may add, beyond a quarter of its points (at least
-	// 2 in all). A cluster whose points outgrow its slots makes the
+	// points an update may add, beyond the default room (a quarter of its
+	// points, at least 2). A cluster whose points outgrow its slots makes the
 	// update lay the whole tier out again (and the planners on it sync in
 	// full), so a map that will change much, such as a player's view of a
 	// map it explores, saves time with more; each slot costs its point,
@@ -873,7 +873,7 @@ func (b *Bake) flatSide(c, kind, k int, far bool) bool {
 
 // slack is the room a cluster's slot range keeps for points an update
 // may add, so that the tier need not be laid out again.
-func (b *Bake) slackFor(n int) int { return max(2, n/4+b.slack) }
+func (b *Bake) slackFor(n int) int { return max(2, n/4) + b.slack }
 
 // layoutTier lays the whole waypoint tier out again: slot ranges sized
 // with slack, points, and every node's edges.

@@ -193,3 +193,39 @@ func TestUpdateWithoutEdits(t *testing.T) {
 		t.Fatalf("after an edit at 50,50: version %d, cluster 21 %d, cluster 0 %d", b.Version(), b.ClusterVersion(21), b.ClusterVersion(0))
 	}
 }
+
+// TestSlack: Config.Slack gives every cluster that many more waypoint
+// slots, so that an update adding points to a cluster keeps the tier's
+// layout where the default slack would lay it out again; and the slack
+// out of range is an error.
+func TestSlack(t *testing.T) {
+	build := func(slack int) *preprocess.Bake {
+		g, _ := grid.New(64, 64, grid.Octile)
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16, Slack: slack})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	plain, roomy := build(0), build(16)
+	if d := roomy.Tier().Graph.Len() - plain.Tier().Graph.Len(); d != 16*16 {
+		t.Fatalf("16 clusters with 16 more slots each: %d more", d)
+	}
+	for _, b := range []*preprocess.Bake{plain, roomy} {
+		// Posts along the borders of cluster (1,1) split its entrances.
+		g := b.Grid()
+		for i := 17; i < 32; i += 2 {
+			g.SetPassable(grid.Pt(i, 16), false)
+			g.SetPassable(grid.Pt(16, i), false)
+		}
+		if err := b.Update(grid.Rect{}, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !plain.LastUpdate().Layout || roomy.LastUpdate().Layout {
+		t.Fatalf("laid out again: default slack %v, slack 16 %v", plain.LastUpdate().Layout, roomy.LastUpdate().Layout)
+	}
+	if _, err := preprocess.Build(plain.Grid(), preprocess.Config{Slack: -1}); !errors.Is(err, preprocess.ErrConfig) {
+		t.Fatal(err)
+	}
+}
