@@ -18,10 +18,12 @@ var ErrKnowledge = errors.New("hpa: knowledge misuse")
 // default.
 type KnowledgeConfig struct {
 	// Prior is what the player believes of the map before it sees any of
-	// it (nil: every cell passable ground, weight 1, as the classic
-	// advice has it). A game whose players know the terrain from the
-	// start and not the buildings passes the terrain here. It is copied;
-	// it must have the truth's size and movement rule.
+	// it (nil: every cell passable ground, weight 1, terrain type 0, as
+	// the classic advice has it). A game whose players know the terrain
+	// from the start and not the buildings passes the terrain here. It is
+	// copied, with its movement classes (the view's classes are the
+	// prior's: give it the truth's for class queries); it must have the
+	// truth's size and movement rule.
 	Prior *grid.Grid
 	// Bake configures the hierarchy over the player's view (cluster size,
 	// Units for units larger than one cell; Workers bounds the first
@@ -80,16 +82,17 @@ const DefaultViewSlack = 16
 // about what the truth's cost (see Bytes), plus one bit per cell for the
 // cells seen.
 type Knowledge struct {
-	w, h  int
-	rule  grid.Movement
-	seen  []uint64 // bit y*w+x: the player has seen the cell
-	nSeen int
-	view  *grid.Grid
-	bake  *preprocess.Bake
-	plan  *Planner
-	last  Revealed
-	xs    []int32         // RevealCircles scratch: half widths of the disc's rows
-	edits []grid.CellEdit // a reveal's changed beliefs, not yet written
+	w, h     int
+	rule     grid.Movement
+	seen     []uint64 // bit y*w+x: the player has seen the cell
+	nSeen    int
+	view     *grid.Grid
+	bake     *preprocess.Bake
+	plan     *Planner
+	last     Revealed
+	xs       []int32         // RevealCircles scratch: half widths of the disc's rows
+	edits    []grid.CellEdit // a reveal's changed beliefs, not yet written
+	terrains []terrainEdit   // and the changed terrain types among them
 	// landmark refreshes, as a live map's (refresh.go)
 	every, lag int
 	rebuilt    int      // clusters rebuilt since the last refresh began
@@ -231,11 +234,14 @@ func (k *Knowledge) FirstBlocked(path []grid.Point) int {
 
 // Bytes returns the memory the knowledge holds: the seen bits, the view
 // grid (3 bytes and a bit per cell, one more byte per cell per movement
-// class), its bake and its planner (see preprocess.Bake.Bytes,
+// class and one for terrain types), its bake and its planner (see preprocess.Bake.Bytes,
 // Planner.Bytes), not the searchers of queries.
 func (k *Knowledge) Bytes() int {
 	n := 8 * len(k.seen)
 	cells := k.w * k.h
 	n += 3*cells + (cells+7)/8 + len(k.view.Classes())*cells
-	return n + k.bake.Bytes() + k.plan.Bytes() + 4*cap(k.xs) + int(unsafe.Sizeof(grid.CellEdit{}))*cap(k.edits)
+	if k.view.Terrains() != nil {
+		n += cells
+	}
+	return n + k.bake.Bytes() + k.plan.Bytes() + 4*cap(k.xs) + int(unsafe.Sizeof(grid.CellEdit{}))*cap(k.edits) + 8*cap(k.terrains)
 }

@@ -670,3 +670,50 @@ func TestFogDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestFogTerrain: terrain types are beliefs too. A player who knows the
+// river from the start (Prior, with the truth's movement classes) has no
+// ground path across it; a bridge built where it does not look changes
+// nothing, and once it sees the bridge its ground units cross.
+func TestFogTerrain(t *testing.T) {
+	truth, _ := grid.New(64, 48, grid.Octile)
+	if err := truth.SetClasses(grid.MovingAIClasses()); err != nil {
+		t.Fatal(err)
+	}
+	if err := truth.FillTerrain(grid.R(30, 0, 34, 48), grid.TerrainWater); err != nil {
+		t.Fatal(err)
+	}
+	ground := grid.Unit{Size: 1, Class: 1}
+	k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Prior: truth, Bake: preprocess.Config{ClusterSize: 16, Units: []grid.Unit{ground}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := k.Planner().NewQuery()
+	ask := func() hpa.Status {
+		t.Helper()
+		res, err := q.Find(grid.Pt(10, 22), grid.Pt(50, 22), hpa.Options{Class: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Status
+	}
+	if ask() != hpa.NoPath {
+		t.Fatal("ground units cross the river")
+	}
+	if err := truth.FillTerrain(grid.R(30, 20, 34, 25), grid.TerrainGround); err != nil {
+		t.Fatal(err)
+	}
+	if ask() != hpa.NoPath {
+		t.Fatal("a bridge the player has not seen changed its path")
+	}
+	rv, err := k.RevealCircle(truth, grid.Pt(32, 22), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rv.Changed != 20 || k.View().Terrain(grid.Pt(31, 22)) != grid.TerrainGround || k.View().Terrain(grid.Pt(31, 19)) != grid.TerrainWater {
+		t.Fatalf("reveal %+v: the view's terrain %d, %d", rv, k.View().Terrain(grid.Pt(31, 22)), k.View().Terrain(grid.Pt(31, 19)))
+	}
+	if ask() != hpa.Found {
+		t.Fatal("the player saw the bridge; its ground units do not cross")
+	}
+}

@@ -11,7 +11,8 @@ const MaxRevealRadius = 1 << 12
 
 // RevealRect shows the player every cell of r (clipped to the map) as it
 // is on truth, the true map now: the cells become seen and the player's
-// beliefs about them become the truth's. When a belief changed, the
+// beliefs about them (passability, terrain weight, and terrain type when
+// either map has types) become the truth's. When a belief changed, the
 // view's hierarchy is brought up to date before RevealRect returns (the
 // clusters the changed cells touch are rebuilt, see Knowledge), so the
 // next query sees it.
@@ -98,7 +99,7 @@ func (k *Knowledge) checkTruth(truth *grid.Grid) error {
 // begin starts a reveal.
 func (k *Knowledge) begin() {
 	k.last = Revealed{}
-	k.edits = k.edits[:0]
+	k.edits, k.terrains = k.edits[:0], k.terrains[:0]
 }
 
 // row reveals cells x0..x1-1 of row y, all on the map.
@@ -106,6 +107,8 @@ func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 	base := y * k.w
 	tOpen, vOpen := truth.Passability(), k.view.Passability()
 	tw, vw := truth.Weights(), k.view.Weights()
+	// Terrain types, when either grid has any (nil: all 0).
+	tt, vt := truth.Terrains(), k.view.Terrains()
 	for x := x0; x < x1; x++ {
 		i := base + x
 		if m := uint64(1) << (i % 64); k.seen[i/64]&m == 0 {
@@ -113,10 +116,29 @@ func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 			k.last.Seen++
 		}
 		o := tOpen.Contains(uint32(i))
-		if o != vOpen.Contains(uint32(i)) || tw[i] != vw[i] {
+		terr := false
+		if tt != nil || vt != nil {
+			var a, b uint8
+			if tt != nil {
+				a = tt[i]
+			}
+			if vt != nil {
+				b = vt[i]
+			}
+			if terr = a != b; terr {
+				k.terrains = append(k.terrains, terrainEdit{int32(i), a})
+			}
+		}
+		if terr || o != vOpen.Contains(uint32(i)) || tw[i] != vw[i] {
 			k.edits = append(k.edits, grid.CellEdit{At: grid.Point{X: x, Y: y}, Passable: o, Weight: tw[i]})
 		}
 	}
+}
+
+// terrainEdit is a cell whose terrain type a reveal changes.
+type terrainEdit struct {
+	i int32
+	t uint8
 }
 
 // flush writes the edits of one shape into the view, so that a later
@@ -128,6 +150,12 @@ func (k *Knowledge) flush() error {
 	if err := k.view.SetCells(k.edits); err != nil {
 		return fmt.Errorf("%w: %w", ErrKnowledge, err)
 	}
+	for _, e := range k.terrains {
+		if err := k.view.SetTerrain(k.view.PointAt(int(e.i)), int(e.t)); err != nil {
+			return fmt.Errorf("%w: %w", ErrKnowledge, err)
+		}
+	}
+	k.terrains = k.terrains[:0]
 	for _, e := range k.edits {
 		k.last.Rect = k.last.Rect.Union(grid.Rect{Min: e.At, Max: e.At.Add(grid.Point{X: 1, Y: 1})})
 	}
