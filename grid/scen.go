@@ -57,13 +57,19 @@ func (s Scenario) Check(g *Grid) error {
 	return g.check(s.Goal, "goal")
 }
 
+// maxDecimals bounds the digits after the decimal point of an optimal
+// length, read or written.
+const maxDecimals = 1000
+
 // maxScenLine bounds one scenario line.
 const maxScenLine = 4096
 
 // ReadScen reads a Moving AI .map.scen file: a "version 1" (or "version
 // 1.0") line, then one problem per line, "bucket map width height startX
 // startY goalX goalY optimal", separated by tabs or spaces. Malformed lines
-// return an error wrapping ErrFormat that names the line; a nil r, ErrNil.
+// (an optimal length with more than 1000 decimals among them, which
+// WriteScen could not write back) return an error wrapping ErrFormat that
+// names the line; a nil r, ErrNil.
 // A well-formed line whose start or goal lies outside its own width and
 // height is read as it is: it is that line's query that is invalid, not
 // the file (see Scenario.Check). O(bytes).
@@ -134,6 +140,10 @@ func parseScen(f []string) (Scenario, error) {
 	if i := strings.IndexByte(f[8], '.'); i >= 0 {
 		s.Decimals = len(f[8]) - i - 1
 	}
+	if s.Decimals > maxDecimals {
+		// WriteScen could not write it back.
+		return s, fmt.Errorf("optimal length %q with more than %d decimals", trunc([]byte(f[8])), maxDecimals)
+	}
 	return s, nil
 }
 
@@ -157,7 +167,7 @@ func WriteScen(w io.Writer, scens []Scenario) error {
 				return fmt.Errorf("%w: scenario %d: %d is not in 0..%d", ErrFormat, i, v, MaxSide)
 			}
 		}
-		if s.Optimal < 0 || math.IsInf(s.Optimal, 0) || math.IsNaN(s.Optimal) || s.Decimals < 0 || s.Decimals > 1000 {
+		if s.Optimal < 0 || math.IsInf(s.Optimal, 0) || math.IsNaN(s.Optimal) || s.Decimals < 0 || s.Decimals > maxDecimals {
 			return fmt.Errorf("%w: scenario %d: optimal length %v with %d decimals", ErrFormat, i, s.Optimal, s.Decimals)
 		}
 		if line = appendScen(line[:0], s); len(line) > maxScenLine {
