@@ -153,7 +153,7 @@
 // the view at both tiers; FirstBlocked tells a unit that its path runs
 // into what its player has since seen. On the StarCraft maps, with
 // random views, the planner finds a path exactly when the view joins
-// start and goal, and its paths are 0.23% longer than the view's optimum
+// start and goal, and its paths are 0.24% longer than the view's optimum
 // on average (go test -run TestFogStarCraft -v ./hpa). Each view costs a
 // grid and a bake of its own (Knowledge.Bytes).
 //

@@ -38,7 +38,7 @@ func ExampleKnowledge() {
 		if _, err := player.RevealCircle(truth, at, 6); err != nil {
 			panic(err)
 		}
-		if len(path) > 0 && player.FirstBlocked(path) >= 0 {
+		if len(path) > 0 && player.FirstBlocked(path, grid.Unit{}) >= 0 {
 			order() // what the scout saw blocks its path: ask again
 			orders++
 		}

@@ -37,13 +37,15 @@ type KnowledgeConfig struct {
 	// reveals that change the view as a live map counts publishes: once
 	// reveals have rebuilt RefreshEvery clusters, the view's landmarks
 	// are picked afresh on a goroutine and installed RefreshLag changing
-	// reveals later (0: one refresh per 8 clusters of the map rebuilt, at
-	// least DefaultRefreshEvery, installed one changing reveal later per
-	// 256 waypoint slots, at least DefaultRefreshLag: reveals come faster
-	// than publishes, so that the install seldom waits; RefreshEvery
-	// negative: never). Without it an explored view keeps landmarks of the open
-	// land it first believed, and its coarse searches grow (on a 1024²
-	// map after 1,300 reveals: 438 waypoints a query against 162 fresh).
+	// reveals later. 0: RefreshEvery an eighth of the map's clusters (at
+	// least DefaultRefreshEvery) and RefreshLag one reveal per 256
+	// waypoint slots (at least DefaultRefreshLag; reveals come faster
+	// than publishes, and the install should seldom wait). RefreshEvery
+	// negative: never. Without refreshes an explored view keeps the
+	// landmarks of the open land it first believed: on a 1024² generated
+	// map after 1,300 reveals of radius 16, its coarse searches expanded
+	// 438 waypoints a query, about 300 with the default refreshes, and
+	// 162 with landmarks picked afresh.
 	RefreshEvery, RefreshLag int
 }
 
@@ -79,8 +81,10 @@ const DefaultViewSlack = 16
 // parallel with one another while the truth grid is not being written.
 //
 // Memory: the view is a grid of its own with its own bake and planner,
-// about what the truth's cost (see Bytes), plus one bit per cell for the
-// cells seen.
+// plus one bit per cell for the cells seen (Bytes): on a 1024² generated
+// map, 12 MB per player where the truth's bake and planner take 6.1 MB
+// (go test -run '^$' -bench FogMemory ./hpa). A view that shares the
+// truth's clusters where it equals the truth is not built yet.
 type Knowledge struct {
 	w, h     int
 	rule     grid.Movement
@@ -171,31 +175,63 @@ func sameShape(t, g *grid.Grid) error {
 	return nil
 }
 
+// made reports whether k was made by NewKnowledge (not nil, not the zero
+// value): the methods of any other answer as for a player who knows no
+// map, never with a panic.
+func (k *Knowledge) made() bool { return k != nil && k.view != nil }
+
+// noKnowledge is the planner of a Knowledge that NewKnowledge did not
+// make: its queries return ErrNoBake.
+var noKnowledge = NewPlanner(nil, Config{})
+
 // Planner returns the planner on the player's view: make a Query per
 // goroutine, or a Service (NewService), from it. Do not Sync it or edit
-// its grid; reveals keep it in step.
-func (k *Knowledge) Planner() *Planner { return k.plan }
+// its grid; reveals keep it in step. For a Knowledge NewKnowledge did not
+// make, a planner whose queries return ErrNoBake.
+func (k *Knowledge) Planner() *Planner {
+	if !k.made() {
+		return noKnowledge
+	}
+	return k.plan
+}
 
 // NewService returns a path service on the player's view (see Service).
 // Requests in flight when a reveal changes the view start again on it
 // when they next run, so a unit's answer always comes from what its
 // player knows when it is answered.
-func (k *Knowledge) NewService(cfg ServiceConfig) *Service { return k.plan.NewService(cfg) }
+func (k *Knowledge) NewService(cfg ServiceConfig) *Service { return k.Planner().NewService(cfg) }
 
 // View returns the player's view as a grid: what it believes of every
-// cell. It is the planner's own: read it, never edit it.
-func (k *Knowledge) View() *grid.Grid { return k.view }
+// cell. It is the planner's own: read it, never edit it. Nil for a
+// Knowledge NewKnowledge did not make.
+func (k *Knowledge) View() *grid.Grid {
+	if !k.made() {
+		return nil
+	}
+	return k.view
+}
 
-// Bake returns the hierarchy over the player's view. Read-only.
-func (k *Knowledge) Bake() *preprocess.Bake { return k.bake }
+// Bake returns the hierarchy over the player's view (read-only), or nil
+// for a Knowledge NewKnowledge did not make.
+func (k *Knowledge) Bake() *preprocess.Bake {
+	if !k.made() {
+		return nil
+	}
+	return k.bake
+}
 
 // Version returns the view's version: 0 when made, one more with each
 // reveal that changed a belief.
-func (k *Knowledge) Version() uint64 { return k.bake.Version() }
+func (k *Knowledge) Version() uint64 {
+	if !k.made() {
+		return 0
+	}
+	return k.bake.Version()
+}
 
 // Seen reports whether the player has seen p (false off the map).
 func (k *Knowledge) Seen(p grid.Point) bool {
-	if p.X < 0 || p.Y < 0 || p.X >= k.w || p.Y >= k.h {
+	if !k.made() || p.X < 0 || p.Y < 0 || p.X >= k.w || p.Y >= k.h {
 		return false
 	}
 	i := p.Y*k.w + p.X
@@ -203,30 +239,48 @@ func (k *Knowledge) Seen(p grid.Point) bool {
 }
 
 // SeenCells returns the number of cells the player has seen.
-func (k *Knowledge) SeenCells() int { return k.nSeen }
-
-// Believes returns what the player believes of p: passable or not, and
-// its terrain weight (false, 0 off the map).
-func (k *Knowledge) Believes(p grid.Point) (passable bool, weight uint8) {
-	if !k.view.Contains(p) {
-		return false, 0
+func (k *Knowledge) SeenCells() int {
+	if !k.made() {
+		return 0
 	}
-	return k.view.Passable(p), k.view.Weight(p)
+	return k.nSeen
+}
+
+// Believes returns what the player believes of p: passable or not, its
+// terrain weight and its terrain type (false, 0, 0 off the map).
+func (k *Knowledge) Believes(p grid.Point) (passable bool, weight uint8, terrain int) {
+	if !k.made() || !k.view.Contains(p) {
+		return false, 0, 0
+	}
+	return k.view.Passable(p), k.view.Weight(p), k.view.Terrain(p)
 }
 
 // FirstBlocked returns the index of the first step of path that the
-// player's view no longer allows (path[i] is the cell it cannot reach:
-// blocked, off the map, or not one legal step from path[i-1]), or -1 when
-// the view allows the whole path. A unit following a path through fog
-// asks it after its player's reveals, and asks for a new path when the
-// answer is not -1. O(len(path)).
-func (k *Knowledge) FirstBlocked(path []grid.Point) int {
+// player's view no longer allows unit u (the zero Unit: one cell of no
+// class) to take: path[i] is the cell it cannot reach (where the unit
+// does not fit: blocked, off the map, too tight, terrain its class does
+// not enter; or not one legal step for it from path[i-1]), or -1 when the
+// view allows the whole path. A unit following a path through fog asks
+// it after its player's reveals, and asks for a new path when the answer
+// is not -1. A unit the view's grid does not know (a class it lacks) is
+// blocked at 0, and so is every non-empty path on a Knowledge
+// NewKnowledge did not make. O(len(path)).
+func (k *Knowledge) FirstBlocked(path []grid.Point, u grid.Unit) int {
+	if len(path) == 0 {
+		return -1
+	}
+	if !k.made() {
+		return 0
+	}
 	for i, p := range path {
-		if !k.view.Passable(p) {
+		if !k.view.Fits(p, u) {
 			return i
 		}
-		if i > 0 && !k.view.CanStep(path[i-1], p) {
-			return i
+		if i > 0 {
+			d, ok := grid.DirOf(path[i-1], p)
+			if !ok || k.view.UnitMoves(path[i-1], u)&(1<<d) == 0 {
+				return i
+			}
 		}
 	}
 	return -1
@@ -234,9 +288,12 @@ func (k *Knowledge) FirstBlocked(path []grid.Point) int {
 
 // Bytes returns the memory the knowledge holds: the seen bits, the view
 // grid (3 bytes and a bit per cell, one more byte per cell per movement
-// class and one for terrain types), its bake and its planner (see preprocess.Bake.Bytes,
-// Planner.Bytes), not the searchers of queries.
+// class and one for terrain types), its bake and its planner (see
+// preprocess.Bake.Bytes, Planner.Bytes), not the searchers of queries.
 func (k *Knowledge) Bytes() int {
+	if !k.made() {
+		return 0
+	}
 	n := 8 * len(k.seen)
 	cells := k.w * k.h
 	n += 3*cells + (cells+7)/8 + len(k.view.Classes())*cells

@@ -161,10 +161,29 @@ func wallIn(g *grid.Grid, c grid.Point, r int) bool {
 	return false
 }
 
+// explore has a player look round the 1024² map as a game would, tick
+// by tick: 130 reveals of 10 discs of radius 16 at random cells (about
+// 60% of the map seen), each reveal one update of its view.
+func explore(b *testing.B, k *hpa.Knowledge, truth *grid.Grid, seed uint64) {
+	r := mapgen.NewRand(seed)
+	cs := make([]grid.Point, 10)
+	for range 130 {
+		for i := range cs {
+			cs[i] = grid.Pt(r.Intn(1024), r.Intn(1024))
+		}
+		if _, err := k.RevealCircles(truth, cs, 16); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if k.SeenCells() < 1024*1024/2 {
+		b.Fatalf("the player saw %d cells", k.SeenCells())
+	}
+}
+
 // BenchmarkFogMemory reports the memory of 8 players' knowledge on the
-// 1024² map, each having seen a different 60% of it in discs of radius 16,
-// against one bake of the true map (and its planner): bake-MB,
-// player-MB (mean), players-over-bake (8 players' total over the bake).
+// 1024² map, each having explored a different 60% of it (explore),
+// against one bake of the true map and its planner: bake-MB, player-MB
+// (mean), players-over-bake (the 8 players' total over the bake).
 func BenchmarkFogMemory(b *testing.B) {
 	truth := fog1024(b)
 	tb, err := preprocess.Build(truth.Clone(), preprocess.Config{})
@@ -181,17 +200,7 @@ func BenchmarkFogMemory(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r := mapgen.NewRand(uint64(pl))
-		var cs []grid.Point
-		for range 1300 { // discs of radius 16: about 60% of the map seen
-			cs = append(cs, grid.Pt(r.Intn(1024), r.Intn(1024)))
-		}
-		if _, err := k.RevealCircles(truth, cs, 16); err != nil {
-			b.Fatal(err)
-		}
-		if k.SeenCells() < 1024*1024/2 {
-			b.Fatalf("player %d saw %d cells", pl, k.SeenCells())
-		}
+		explore(b, k, truth, uint64(pl))
 		total += float64(k.Bytes())
 	}
 	b.ResetTimer()
@@ -202,31 +211,32 @@ func BenchmarkFogMemory(b *testing.B) {
 	b.ReportMetric(total/bake, "players-over-bake")
 }
 
-// BenchmarkFogQuery times queries of a player who has explored a quarter
-// of the 1024² map (discs of radius 16), on its view, with the planner's
-// 16 landmarks and with none (Config.Landmarks -1): landmarks make the
-// coarse search cheaper and every reveal that changes the view dearer
-// (BenchmarkFogReveal).
+// BenchmarkFogQuery times queries of a player who has explored 60% of the
+// 1024² map tick by tick (explore), on its view: with the planner's 16
+// landmarks (refreshed as the view changes, the default), with none
+// (Config.Landmarks -1), and with 16 picked afresh on the explored view
+// (a Sync, which a game would not pay at every reveal): landmarks make
+// the coarse search cheaper and each reveal that changes the view
+// dearer (BenchmarkFogReveal). Reported: waypoints/query.
 func BenchmarkFogQuery(b *testing.B) {
 	truth := fog1024(b)
-	for _, lm := range []int{0, -1} {
-		name := "landmarks-16"
-		if lm < 0 {
-			name = "no-landmarks"
-		}
-		b.Run(name, func(b *testing.B) {
-			k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Planner: hpa.Config{Landmarks: lm}})
+	for _, c := range []struct {
+		name string
+		lm   int
+		sync bool
+	}{{"landmarks-16", 0, false}, {"no-landmarks", -1, false}, {"landmarks-16-fresh", 0, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Planner: hpa.Config{Landmarks: c.lm}})
 			if err != nil {
 				b.Fatal(err)
 			}
-			r := mapgen.NewRand(3)
-			var cs []grid.Point
-			for range 1300 {
-				cs = append(cs, grid.Pt(r.Intn(1024), r.Intn(1024)))
+			explore(b, k, truth, 3)
+			if c.sync {
+				if err := k.Planner().Sync(); err != nil {
+					b.Fatal(err)
+				}
 			}
-			if _, err := k.RevealCircles(truth, cs, 16); err != nil {
-				b.Fatal(err)
-			}
+			r := mapgen.NewRand(4)
 			view := k.View()
 			var pairs [][2]grid.Point
 			for len(pairs) < 200 {
@@ -237,6 +247,12 @@ func BenchmarkFogQuery(b *testing.B) {
 			}
 			q := k.Planner().NewQuery()
 			var buf []grid.Point
+			// One pass to warm the route cache, as a game's queries would.
+			for _, pr := range pairs {
+				res, _ := q.Find(pr[0], pr[1], hpa.Options{Smooth: hpa.Cells}, buf)
+				buf = res.Path
+			}
+			waypoints := 0
 			b.ResetTimer()
 			for i := range b.N {
 				pr := pairs[i%len(pairs)]
@@ -245,7 +261,9 @@ func BenchmarkFogQuery(b *testing.B) {
 					b.Fatal(res.Status, err)
 				}
 				buf = res.Path
+				waypoints += res.Waypoints
 			}
+			b.ReportMetric(float64(waypoints)/float64(b.N), "waypoints/query")
 		})
 	}
 }

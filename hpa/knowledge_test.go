@@ -77,7 +77,7 @@ func (b *belief) same(tb testing.TB, k *hpa.Knowledge) {
 	seen := 0
 	for i := range b.open {
 		p := grid.Pt(i%b.w, i/b.w)
-		open, w := k.Believes(p)
+		open, w, _ := k.Believes(p)
 		if open != b.open[i] || w != b.wt[i] || k.Seen(p) != b.seen[i] {
 			tb.Fatalf("cell %v: knowledge says open %v weight %d seen %v; model %v %d %v", p, open, w, k.Seen(p), b.open[i], b.wt[i], b.seen[i])
 		}
@@ -213,6 +213,9 @@ func TestFogKnownTerrain(t *testing.T) {
 			t.Fatal(err)
 		}
 		after := find(t, k, s, g)
+		if after.Status != hpa.Found {
+			t.Fatalf("seed %d: %v after the reveal", seed, after.Status)
+		}
 		if slices.ContainsFunc(after.Path, func(p grid.Point) bool { return p.In(bld) }) {
 			t.Fatalf("seed %d: the path still crosses the building the player saw", seed)
 		}
@@ -290,6 +293,7 @@ func TestFogAgainstModel(t *testing.T) {
 			model.same(t, k)
 			view := model.grid(t, grid.Octile)
 			comp := oracle.Components(view)
+			exact := grid.NewSearcher(view)
 			for i := range 30 {
 				s := grid.Pt(r.Intn(160), r.Intn(128))
 				g := grid.Pt(r.Intn(160), r.Intn(128))
@@ -313,8 +317,12 @@ func TestFogAgainstModel(t *testing.T) {
 					noPath++
 				}
 				if joined {
-					if _, ok := oracle.PathCost(oracle.Graph{G: view}, res.Path); !ok {
-						t.Fatalf("%s: the path takes a step the player's view forbids", name)
+					c, ok := oracle.PathCost(oracle.Graph{G: view}, res.Path)
+					if !ok || res.Path[0] != s || res.Path[len(res.Path)-1] != g || c != res.Cost {
+						t.Fatalf("%s: the path (legal on the view %v, cost %d of %d) does not lead from start to goal on the player's view", name, ok, c, res.Cost)
+					}
+					if best, _ := exact.FindPath(s, g, grid.Options{}, nil); res.Cost < best.Cost || float64(res.Cost) > 1.25*float64(best.Cost) {
+						t.Fatalf("%s: cost %d, the view's optimum %d", name, res.Cost, best.Cost)
 					}
 				}
 			}
@@ -406,11 +414,32 @@ func TestFogMisuse(t *testing.T) {
 	if k.Seen(grid.Pt(-1, 0)) || k.Seen(grid.Pt(40, 0)) {
 		t.Fatal("seen off the map")
 	}
-	if o, w := k.Believes(grid.Pt(0, 99)); o || w != 0 {
+	if o, w, _ := k.Believes(grid.Pt(0, 99)); o || w != 0 {
 		t.Fatal("a belief off the map")
 	}
-	if k.FirstBlocked([]grid.Point{grid.Pt(0, 0), grid.Pt(1, 1), grid.Pt(5, 5)}) != 2 || k.FirstBlocked([]grid.Point{grid.Pt(0, 0), grid.Pt(-1, 0)}) != 1 {
+	if k.FirstBlocked([]grid.Point{grid.Pt(0, 0), grid.Pt(1, 1), grid.Pt(5, 5)}, grid.Unit{}) != 2 ||
+		k.FirstBlocked([]grid.Point{grid.Pt(0, 0), grid.Pt(-1, 0)}, grid.Unit{}) != 1 ||
+		k.FirstBlocked([]grid.Point{grid.Pt(0, 0)}, grid.Unit{Class: 3}) != 0 ||
+		k.FirstBlocked(nil, grid.Unit{}) != -1 {
 		t.Fatal("FirstBlocked")
+	}
+	// A nil or zero Knowledge answers as a player who knows no map.
+	for _, z := range []*hpa.Knowledge{nil, {}} {
+		if _, err := z.RevealRect(truth, grid.R(0, 0, 5, 5)); !errors.Is(err, hpa.ErrKnowledge) {
+			t.Fatal(err)
+		}
+		if _, err := z.RevealCircles(truth, []grid.Point{grid.Pt(1, 1)}, 2); !errors.Is(err, hpa.ErrKnowledge) {
+			t.Fatal(err)
+		}
+		if _, err := z.Planner().NewQuery().Find(grid.Pt(0, 0), grid.Pt(1, 1), hpa.Options{}, nil); !errors.Is(err, hpa.ErrNoBake) {
+			t.Fatal(err)
+		}
+		svc := z.NewService(hpa.ServiceConfig{})
+		svc.Close()
+		if o, w, tt := z.Believes(grid.Pt(0, 0)); z.Seen(grid.Pt(0, 0)) || z.SeenCells() != 0 || o || w != 0 || tt != 0 ||
+			z.View() != nil || z.Bake() != nil || z.Version() != 0 || z.Bytes() != 0 || z.FirstBlocked([]grid.Point{grid.Pt(0, 0)}, grid.Unit{}) != 0 {
+			t.Fatal("a zero knowledge answered as one that knows a map")
+		}
 	}
 }
 
@@ -456,7 +485,7 @@ func TestFogWalk(t *testing.T) {
 				if _, err := k.RevealCircle(truth, at, 3); err != nil {
 					t.Fatal(err)
 				}
-				if !waiting && (len(path) == 0 || k.FirstBlocked(path) >= 0) {
+				if !waiting && (len(path) == 0 || k.FirstBlocked(path, grid.Unit{}) >= 0) {
 					order()
 				}
 				for _, rp := range svc.Tick(500) {
@@ -614,8 +643,12 @@ func FuzzKnowledge(f *testing.F) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if _, ok := oracle.PathCost(oracle.Graph{G: view}, cells.Path); !ok {
-						t.Fatalf("%v→%v: a step the view forbids", s, g)
+					c, ok := oracle.PathCost(oracle.Graph{G: view}, cells.Path)
+					if !ok || cells.Path[0] != s || cells.Path[len(cells.Path)-1] != g || c != cells.Cost {
+						t.Fatalf("%v→%v: not a path from start to goal on the view (legal %v)", s, g, ok)
+					}
+					if best, _ := grid.NewSearcher(view).FindPath(s, g, grid.Options{}, nil); c < best.Cost {
+						t.Fatalf("%v→%v: cost %d below the view's optimum %d", s, g, c, best.Cost)
 					}
 				}
 			}
@@ -715,5 +748,44 @@ func TestFogTerrain(t *testing.T) {
 	}
 	if ask() != hpa.Found {
 		t.Fatal("the player saw the bridge; its ground units do not cross")
+	}
+}
+
+// TestFogFirstBlockedUnit: FirstBlocked checks the unit's whole
+// footprint: a post under the lower row of a 2×2 unit's path blocks it,
+// though every top-left cell stays open.
+func TestFogFirstBlockedUnit(t *testing.T) {
+	truth, _ := grid.New(48, 32, grid.Octile)
+	two := grid.Unit{Size: 2}
+	k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Bake: preprocess.Config{ClusterSize: 16, Units: []grid.Unit{two}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := k.Planner().NewQuery().Find(grid.Pt(2, 10), grid.Pt(44, 10), hpa.Options{Size: 2}, nil)
+	if err != nil || res.Status != hpa.Found {
+		t.Fatal(res.Status, err)
+	}
+	path := slices.Clone(res.Path)
+	mid := path[len(path)/2]
+	post := mid.Add(grid.Pt(0, 1)) // under the footprint, not a top-left cell
+	if slices.Contains(path, post) {
+		t.Fatal("the post lies on the path itself: the test checks nothing")
+	}
+	truth.SetPassable(post, false)
+	if _, err := k.RevealCircle(truth, post, 3); err != nil {
+		t.Fatal(err)
+	}
+	if i := k.FirstBlocked(path, grid.Unit{}); i != -1 {
+		t.Fatalf("one cell is blocked at step %d", i)
+	}
+	i := k.FirstBlocked(path, two)
+	if i < 0 || i > len(path)/2 {
+		t.Fatalf("the 2×2 unit is blocked at step %d, want by step %d", i, len(path)/2)
+	}
+	if _, err := k.View().UnitPathCost(path[:i+1], two); err == nil {
+		t.Fatal("FirstBlocked named a step the unit may take")
+	}
+	if _, err := k.View().UnitPathCost(path[:i], two); err != nil {
+		t.Fatalf("the steps before %d: %v", i, err)
 	}
 }

@@ -87,8 +87,8 @@ func (k *Knowledge) RevealCircles(truth *grid.Grid, centres []grid.Point, radius
 
 // checkTruth reports a truth grid that cannot be this knowledge's map.
 func (k *Knowledge) checkTruth(truth *grid.Grid) error {
-	if k == nil {
-		return fmt.Errorf("%w: a nil *Knowledge (make one with NewKnowledge)", ErrKnowledge)
+	if !k.made() {
+		return fmt.Errorf("%w: a nil or zero Knowledge (make one with NewKnowledge)", ErrKnowledge)
 	}
 	if truth == nil {
 		return fmt.Errorf("%w: a reveal of no truth grid", ErrKnowledge)
@@ -114,6 +114,7 @@ func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 		if m := uint64(1) << (i % 64); k.seen[i/64]&m == 0 {
 			k.seen[i/64] |= m
 			k.last.Seen++
+			k.nSeen++
 		}
 		o := tOpen.Contains(uint32(i))
 		terr := false
@@ -165,16 +166,20 @@ func (k *Knowledge) flush() error {
 }
 
 // commit ends a reveal: the view's bake and planner catch up with the
-// beliefs it changed.
+// beliefs it changed (or with those of an earlier reveal that failed
+// half-way, which left them behind: queries answered ErrStale meanwhile).
 func (k *Knowledge) commit() (Revealed, error) {
-	k.nSeen += k.last.Seen
 	if err := k.flush(); err != nil {
 		return k.last, err
 	}
-	if k.last.Changed > 0 {
-		if err := k.bake.Update(k.last.Rect, 1); err != nil {
+	if k.bake.Stale() {
+		// The grid records where its cells changed: the bake rebuilds the
+		// clusters those touch, not the box round every disc.
+		if err := k.bake.Update(grid.Rect{}, 1); err != nil {
 			return k.last, err
 		}
+	}
+	if k.plan.version != k.bake.Version() || k.plan.err != nil {
 		if err := k.plan.apply(); err != nil {
 			return k.last, err
 		}
@@ -191,7 +196,7 @@ func (k *Knowledge) refreshLandmarks() {
 	v := k.bake.Version()
 	k.rebuilt += len(k.bake.LastUpdate().Clusters)
 	switch {
-	case k.refresh != nil && k.refresh.install == v:
+	case k.refresh != nil && k.refresh.install <= v:
 		k.plan.installRefresh(k.refresh)
 		k.refresh = nil
 		k.refreshes++

@@ -62,9 +62,16 @@ type Config struct {
 	// full), so a map that will change much, such as a player's view of a
 	// map it explores, saves time with more; each slot costs its point,
 	// its node of the waypoint graph and its landmark entries. Bake files
-	// do not keep it: a bake read from one has the default.
+	// do not keep it: a bake read from one has the default. At most
+	// MaxSlack, and 2^24 slots over the map.
 	Slack int
 }
+
+// MaxSlack bounds Config.Slack.
+const MaxSlack = 1024
+
+// maxSlackSlots bounds Config.Slack times the clusters of the map.
+const maxSlackSlots = 1 << 24
 
 // run is a maximal stretch of a cluster border with a legal straight step
 // across at every cell: along the east border, rows start..start+n-1 of
@@ -165,14 +172,17 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Workers < 0 {
 		return nil, fmt.Errorf("%w: %d workers", ErrConfig, cfg.Workers)
 	}
-	if cfg.Slack < 0 || cfg.Slack > 1<<16 {
-		return nil, fmt.Errorf("%w: slack %d (want 0..65536)", ErrConfig, cfg.Slack)
+	if cfg.Slack < 0 || cfg.Slack > MaxSlack {
+		return nil, fmt.Errorf("%w: slack %d (want 0..%d)", ErrConfig, cfg.Slack, MaxSlack)
 	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{
 		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack,
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
 		region: make([]uint16, w*h),
+	}
+	if n := b.cw * b.ch; cfg.Slack*n > maxSlackSlots {
+		return nil, fmt.Errorf("%w: slack %d on %d clusters: %d spare waypoint slots, at most %d", ErrConfig, cfg.Slack, n, cfg.Slack*n, maxSlackSlots)
 	}
 	b.cl = make([]cluster, b.cw*b.ch)
 	b.clVersion = make([]uint64, len(b.cl))

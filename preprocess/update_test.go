@@ -228,4 +228,12 @@ func TestSlack(t *testing.T) {
 	if _, err := preprocess.Build(plain.Grid(), preprocess.Config{Slack: -1}); !errors.Is(err, preprocess.ErrConfig) {
 		t.Fatal(err)
 	}
+	if _, err := preprocess.Build(plain.Grid(), preprocess.Config{Slack: preprocess.MaxSlack + 1}); !errors.Is(err, preprocess.ErrConfig) {
+		t.Fatal(err)
+	}
+	// Within MaxSlack, but too many slots over a map of small clusters.
+	big, _ := grid.New(2048, 2048, grid.Octile)
+	if _, err := preprocess.Build(big, preprocess.Config{ClusterSize: 4, Slack: preprocess.MaxSlack}); !errors.Is(err, preprocess.ErrConfig) {
+		t.Fatal(err)
+	}
 }

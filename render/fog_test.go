@@ -24,13 +24,14 @@ func TestFogScene(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.SetPassable(grid.Pt(31, 20), true) // a gap the player has not seen open
+	g.SetWeight(grid.Pt(28, 20), 5)      // mud it has not seen
 	plain := &render.Scene{Grid: g, Layers: render.Terrain}
 	fog := &render.Scene{Grid: g, Layers: render.Terrain | render.Fog, Knowledge: k}
 	veiled, stale := 0, 0
 	for i := range g.Width() * g.Height() {
 		p := g.PointAt(i)
-		open, _ := k.Believes(p)
-		wantStale := k.Seen(p) && open != g.Passable(p)
+		open, w, _ := k.Believes(p)
+		wantStale := k.Seen(p) && (open != g.Passable(p) || w != g.Weight(p))
 		changed := plain.CellColor(p) != fog.CellColor(p)
 		if changed != (!k.Seen(p) || wantStale) {
 			t.Fatalf("%v (seen %v, stale %v): shaded %v", p, k.Seen(p), wantStale, changed)
@@ -41,7 +42,7 @@ func TestFogScene(t *testing.T) {
 			stale++
 		}
 	}
-	if veiled != 64*48-k.SeenCells() || stale != 1 {
+	if veiled != 64*48-k.SeenCells() || stale != 2 {
 		t.Fatalf("%d veiled, %d stale", veiled, stale)
 	}
 	fog.Other = []grid.Point{grid.Pt(1, 1), grid.Pt(2, 2), grid.Pt(3, 3)}
@@ -62,5 +63,15 @@ func TestFogScene(t *testing.T) {
 	bad := &render.Scene{Grid: small, Layers: render.Fog, Knowledge: k}
 	if _, err := bad.Draw(64); !errors.Is(err, render.ErrMismatch) {
 		t.Fatalf("a knowledge of another map: %v", err)
+	}
+	for _, z := range []*hpa.Knowledge{{}, nil} {
+		zero := &render.Scene{Grid: g, Layers: render.All, Knowledge: z}
+		if z == nil {
+			continue // a nil pointer is no knowledge: drawn as without
+		}
+		if _, err := zero.Draw(64); !errors.Is(err, render.ErrMismatch) {
+			t.Fatalf("a zero knowledge: %v", err)
+		}
+		zero.CellColor(grid.Pt(3, 3))
 	}
 }

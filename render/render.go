@@ -114,7 +114,8 @@ type Scene struct {
 	// Knowledge, if not nil, is a player's knowledge of the map (a
 	// player's view under fog of war): the Fog layer veils the cells it
 	// has not seen and marks in violet those it has seen and believes
-	// otherwise than Grid (the map changed where it no longer looks).
+	// otherwise than Grid (passability, weight or terrain type: the map
+	// changed where it no longer looks).
 	Knowledge *hpa.Knowledge
 	// Other is a second path drawn by the Other layer, for comparison:
 	// the true shortest path beside a player's path through fog, say.
@@ -255,7 +256,7 @@ func (s *Scene) fog(p grid.Point, c color.RGBA) color.RGBA {
 	if !k.Seen(p) {
 		return blend(c, colFog)
 	}
-	if open, w := k.Believes(p); open != s.Grid.Passable(p) || w != s.Grid.Weight(p) {
+	if open, w, t := k.Believes(p); open != s.Grid.Passable(p) || w != s.Grid.Weight(p) || t != s.Grid.Terrain(p) {
 		return blend(c, colStale)
 	}
 	return c
@@ -284,8 +285,12 @@ func (s *Scene) Draw(maxSide int) (*image.RGBA, error) {
 	if b := s.Bake; b != nil && (b.Grid().Width() != g.Width() || b.Grid().Height() != g.Height()) {
 		return nil, fmt.Errorf("%w: the bake is of a %d×%d map, the grid %d×%d", ErrMismatch, b.Grid().Width(), b.Grid().Height(), g.Width(), g.Height())
 	}
-	if k := s.Knowledge; k != nil && (k.View().Width() != g.Width() || k.View().Height() != g.Height()) {
-		return nil, fmt.Errorf("%w: the knowledge is of a %d×%d map, the grid %d×%d", ErrMismatch, k.View().Width(), k.View().Height(), g.Width(), g.Height())
+	if k := s.Knowledge; k != nil {
+		if v := k.View(); v == nil {
+			return nil, fmt.Errorf("%w: a knowledge NewKnowledge did not make", ErrMismatch)
+		} else if v.Width() != g.Width() || v.Height() != g.Height() {
+			return nil, fmt.Errorf("%w: the knowledge is of a %d×%d map, the grid %d×%d", ErrMismatch, v.Width(), v.Height(), g.Width(), g.Height())
+		}
 	}
 	v := g.Bounds()
 	if s.View != (grid.Rect{}) {

@@ -195,7 +195,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 			sc.Path = res.Path
 			fmt.Fprintf(stdout, "%s: %v, %d cells and waypoints expanded (%d waypoints)\n", *algo, res.Status, res.Expanded, res.Waypoints)
-			if *fogR > 0 {
+			if *fogR > 0 && len(res.Path) > 0 {
 				if c, err := g.PathCost(res.Path); err != nil {
 					fmt.Fprintf(stdout, "fog: the player's path, cost %.1f on its view, crosses walls it has not seen\n", float64(res.Cost)/float64(grid.Straight))
 				} else {

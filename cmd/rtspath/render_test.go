@@ -62,6 +62,27 @@ func TestRenderFog(t *testing.T) {
 	if st, err := os.Stat(out); err != nil || st.Size() == 0 {
 		t.Fatal("no image", err)
 	}
+	// A player walled in on its view: no path, and no word of one.
+	var room strings.Builder
+	room.WriteString("type octile\nheight 40\nwidth 40\nmap\n")
+	for y := range 40 {
+		for x := range 40 {
+			if (x == 10 || y == 10) && x <= 10 && y <= 10 {
+				room.WriteByte('@')
+			} else {
+				room.WriteByte('.')
+			}
+		}
+		room.WriteByte('\n')
+	}
+	rm := filepath.Join(dir, "room.map")
+	if err := os.WriteFile(rm, []byte(room.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got = runOK(t, "render", "-map", rm, "-from", "5,5", "-to", "30,30", "-fog", "20", "-size", "40", "-o", out)
+	if strings.Contains(got, "the player's path") || !strings.Contains(got, "no path") {
+		t.Fatalf("a walled-in player:\n%s", got)
+	}
 	for _, bad := range [][]string{
 		{"-fog", "-1", "-from", "5,5", "-to", "90,5"},
 		{"-fog", "10"},
