@@ -72,7 +72,7 @@ func (p *Planner) apply() error {
 	}
 	if p.lm != nil {
 		_, err := p.lm.Repair(t.Graph, p.applyNodes)
-		if err == nil {
+		if err == nil && !p.noRaise {
 			// Where costs rose, climb back toward the exact distances, a
 			// bounded way out from the rewritten waypoints.
 			_, err = p.lm.Raise(t.Graph, p.applyNodes, raiseBudget*len(p.applyNodes)+raiseBase)

@@ -33,19 +33,21 @@ type KnowledgeConfig struct {
 	Bake preprocess.Config
 	// Planner configures the planner on the player's view.
 	Planner Config
-	// RefreshEvery and RefreshLag are as in LiveConfig, counting the
-	// reveals that change the view as a live map counts publishes: once
-	// reveals have rebuilt RefreshEvery clusters, the view's landmarks
-	// are picked afresh on a goroutine and installed RefreshLag changing
-	// reveals later. 0: RefreshEvery an eighth of the map's clusters (at
-	// least DefaultRefreshEvery) and RefreshLag one reveal per 256
-	// waypoint slots (at least DefaultRefreshLag; reveals come faster
-	// than publishes, and the install should seldom wait). RefreshEvery
+	// RefreshEvery and RefreshLag say when the view's landmarks are
+	// picked afresh, as a live map's are (see LiveConfig), counted in
+	// clusters that reveals rebuilt: once RefreshEvery have been since
+	// the last refresh, a new one starts on a goroutine, and the reveal
+	// that brings the clusters rebuilt since then to RefreshLag installs
+	// it (waiting for it if it is not done). 0: RefreshEvery an eighth of
+	// the map's clusters and RefreshLag one per 256 waypoint slots, each
+	// at least DefaultRefreshEvery (a refresh costs about as much as that
+	// many cluster rebuilds, so the install seldom waits); RefreshEvery
 	// negative: never. Without refreshes an explored view keeps the
 	// landmarks of the open land it first believed: on a 1024² generated
-	// map after 1,300 reveals of radius 16, its coarse searches expanded
-	// 438 waypoints a query, about 300 with the default refreshes, and
-	// 162 with landmarks picked afresh.
+	// map after 130 reveals of 10 discs of radius 16, its coarse searches
+	// expanded 484 waypoints a query without landmarks, 437 with 16
+	// repaired as the view changed, and 182 with 16 picked afresh
+	// (go test -run '^$' -bench FogQuery ./hpa).
 	RefreshEvery, RefreshLag int
 }
 
@@ -82,7 +84,7 @@ const DefaultViewSlack = 16
 //
 // Memory: the view is a grid of its own with its own bake and planner,
 // plus one bit per cell for the cells seen (Bytes): on a 1024² generated
-// map, 12 MB per player where the truth's bake and planner take 6.1 MB
+// map, 12.4 MB per player where the truth's bake and planner take 6.1 MB
 // (go test -run '^$' -bench FogMemory ./hpa). A view that shares the
 // truth's clusters where it equals the truth is not built yet.
 type Knowledge struct {
@@ -99,7 +101,8 @@ type Knowledge struct {
 	terrains []terrainEdit   // and the changed terrain types among them
 	// landmark refreshes, as a live map's (refresh.go)
 	every, lag int
-	rebuilt    int      // clusters rebuilt since the last refresh began
+	rebuilt    int      // clusters rebuilt since the last refresh was installed
+	lagged     int      // clusters rebuilt since the refresh in flight began
 	refresh    *refresh // in flight, or nil
 	refreshes  int      // installed (tests)
 }
@@ -155,12 +158,13 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 		return nil, p.err
 	}
 	k := &Knowledge{w: w, h: h, rule: truth.Movement(), seen: make([]uint64, (w*h+63)/64), view: view, bake: b, plan: p}
+	p.noRaise = true
 	k.every, k.lag = cfg.RefreshEvery, cfg.RefreshLag
 	if k.every == 0 {
 		k.every = max(DefaultRefreshEvery, b.Clusters()/8)
 	}
 	if k.lag <= 0 {
-		k.lag = max(DefaultRefreshLag, p.tier.Graph.Len()/256)
+		k.lag = max(DefaultRefreshEvery, p.tier.Graph.Len()/256)
 	}
 	k.last.Version = b.Version()
 	return k, nil

@@ -70,6 +70,10 @@ type Planner struct {
 	// since it began, and whether a full Sync made it moot
 	refreshing, refreshBroken bool
 	refreshNodes              []int32
+	// noRaise: apply only repairs the landmark bound where costs fell,
+	// never raises it where they rose (a player's view, whose reveals
+	// raise costs all the time and whose landmarks are refreshed)
+	noRaise bool
 	// scratch of apply
 	rewritten  []int32
 	applyNodes []int32

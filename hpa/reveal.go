@@ -190,19 +190,27 @@ func (k *Knowledge) commit() (Revealed, error) {
 }
 
 // refreshLandmarks starts or installs a landmark refresh of the view
-// after a reveal changed it, as a live map's publish does: which reveals
-// do so depends on the reveals alone, so the answers stay deterministic.
+// after a reveal changed it. Both are counted in clusters rebuilt, not in
+// reveals (one reveal may rebuild one cluster or a hundred): a refresh
+// starts once reveals have rebuilt k.every clusters since the last one
+// was installed, and is installed by the reveal that brings the clusters
+// rebuilt since it started to k.lag, waiting for it if need be. Which
+// reveals do so depends on the reveals alone, so the answers stay
+// deterministic.
 func (k *Knowledge) refreshLandmarks() {
-	v := k.bake.Version()
-	k.rebuilt += len(k.bake.LastUpdate().Clusters)
+	n := len(k.bake.LastUpdate().Clusters)
 	switch {
-	case k.refresh != nil && k.refresh.install <= v:
-		k.plan.installRefresh(k.refresh)
-		k.refresh = nil
-		k.refreshes++
-	case k.refresh == nil && k.every > 0 && k.rebuilt >= k.every && k.plan.lm != nil:
-		k.rebuilt = 0
-		k.refresh = startRefresh(k.plan, v, k.lag)
-		k.plan.beginRefresh()
+	case k.refresh != nil:
+		if k.lagged += n; k.lagged >= k.lag {
+			k.plan.installRefresh(k.refresh)
+			k.refresh = nil
+			k.refreshes++
+		}
+	case k.every > 0 && k.plan.lm != nil:
+		if k.rebuilt += n; k.rebuilt >= k.every {
+			k.rebuilt, k.lagged = 0, 0
+			k.refresh = startRefresh(k.plan, k.bake.Version(), 0)
+			k.plan.beginRefresh()
+		}
 	}
 }
