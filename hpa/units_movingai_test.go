@@ -3,7 +3,6 @@ package hpa_test
 import (
 	"flag"
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -126,14 +125,6 @@ func TestUnitsStarCraft(t *testing.T) {
 		st := stats[k]
 		if len(st.over) == 0 {
 			t.Fatalf("size %d: no path compared", k)
-		}
-		summary := func(over []float64) (mean, p99, worst float64) {
-			slices.Sort(over)
-			var sum float64
-			for _, v := range over {
-				sum += v
-			}
-			return sum / float64(len(over)), over[min(len(over)-1, len(over)*99/100)], over[len(over)-1]
 		}
 		mean, p99, worst := summary(st.over)
 		mean2, p992, worst2 := summary(st.over2)
