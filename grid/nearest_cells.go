@@ -8,12 +8,14 @@ import "fmt"
 // reachable from p when fewer are: the spots round a clicked cell where n
 // units can stop, all on p's island. Options.Size and Class make them the
 // cells where that unit fits and reaches; Avoid and Penalty are heeded;
-// Dijkstra, Nearest, MaxExpansions and Pause are not used.
+// Dijkstra, Nearest, MaxExpansions, Pause and Visit are not used.
 //
 // With the zero Window the search runs in a window round p that grows
 // (doubling) until it holds n cells whose costs no path leaving it could
-// beat, so its work and scratch follow n and the ground round p, not the
-// map; a Window given bounds it instead (the cells nearest within it).
+// beat (Result.Outside), or every cell reachable from p, so its work and
+// scratch follow n and the ground round p, not the map; a Window given
+// bounds it instead (the cells nearest within it). n may be as large as
+// you like (math.MaxInt: every reachable cell).
 // Errors: p off the grid (ErrOutOfBounds) or blocked for the unit
 // (ErrBlocked), n negative (ErrLength), as the search's otherwise.
 //
@@ -37,9 +39,12 @@ func (s *Searcher) NearestCells(p Point, n int, opt Options, dst []Point) ([]Poi
 	fixed := opt.Window != Rect{}
 	opt.Dijkstra, opt.Nearest, opt.MaxExpansions, opt.Pause = true, false, n, nil
 	opt.Visit = func(q Point) { dst = append(dst, q) }
-	minW := Cost(g.classMinWeight(opt.Class))
+	// The first window holds about n cells, at most 129×129 (a pocket
+	// round p is found small, however many cells were asked for); each
+	// retry doubles it, so the work is within a small factor of the last
+	// window's.
 	r := 4
-	for r*r < n {
+	for r < 64 && r*r < n {
 		r *= 2
 	}
 	for {
@@ -47,34 +52,18 @@ func (s *Searcher) NearestCells(p Point, n int, opt Options, dst []Point) ([]Poi
 			opt.Window = R(p.X-r, p.Y-r, p.X+r+1, p.Y+r+1).Intersect(g.Bounds())
 		}
 		dst = dst[:0]
-		if _, err := s.FindNearest(p, nil, opt, nil); err != nil {
+		res, err := s.FindNearest(p, nil, opt, nil)
+		if err != nil {
 			return dst[:0], err
 		}
-		win := s.win
-		if fixed || win == g.Bounds() {
+		if fixed || s.win == g.Bounds() {
 			return dst, nil
 		}
-		if len(dst) == n {
-			// Exact when no path that leaves the window could reach a
-			// cell at less than the last cell's cost: such a path takes
-			// at least d steps of at least Straight×minW each, d the
-			// fewest steps from p to a cell outside.
-			d := 1 << 30
-			if win.Min.X > 0 {
-				d = min(d, p.X-win.Min.X+1)
-			}
-			if win.Min.Y > 0 {
-				d = min(d, p.Y-win.Min.Y+1)
-			}
-			if win.Max.X < g.w {
-				d = min(d, win.Max.X-p.X)
-			}
-			if win.Max.Y < g.h {
-				d = min(d, win.Max.Y-p.Y)
-			}
-			if s.cost[s.local(dst[n-1])] <= Cost(d)*Straight*minW {
-				return dst, nil
-			}
+		// res.Outside bounds from below every path that leaves the
+		// window (from an expanded cell; one from a cell not expanded
+		// costs at least the last cell's cost).
+		if len(dst) < n && res.Outside == Unreachable || len(dst) == n && s.cost[s.local(dst[n-1])] <= res.Outside {
+			return dst, nil
 		}
 		r *= 2
 	}

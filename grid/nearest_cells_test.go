@@ -2,7 +2,9 @@ package grid_test
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -120,5 +122,43 @@ func TestNearestCellsMisuse(t *testing.T) {
 	var none *grid.Searcher
 	if _, err := none.NearestCells(grid.Pt(1, 1), 3, grid.Options{}, nil); err == nil {
 		t.Fatal("a nil searcher answered")
+	}
+}
+
+// TestNearestCellsStaysSmall: a pocket smaller than n, heavy ground round
+// p, a class that weighs every cell 200 and n = math.MaxInt on a big map:
+// the answers are right and the window stays near p (the searcher's
+// scratch is not sized by the map), or covers the map only when the
+// cells asked for are there.
+func TestNearestCellsStaysSmall(t *testing.T) {
+	g, _ := grid.New(2048, 2048, grid.Octile)
+	g.Fill(grid.R(0, 3, 4, 4), false) // a pocket of 9 cells in the corner
+	g.Fill(grid.R(3, 0, 4, 3), false)
+	if err := g.SetClasses([]grid.Class{{Name: "slow", Enter: 1, Weight: [grid.MaxTerrains]uint8{200}}}); err != nil {
+		t.Fatal(err)
+	}
+	// Each call on a searcher of its own: scratch for a window near p is
+	// far below the 80 MB a map-sized one takes on 2048².
+	for _, c := range []struct {
+		p    grid.Point
+		n    int
+		opt  grid.Options
+		want int
+	}{
+		{grid.Pt(1, 1), 10, grid.Options{}, 9},
+		{grid.Pt(1, 1), math.MaxInt, grid.Options{}, 9},
+		{grid.Pt(1000, 1000), 100, grid.Options{Class: 1}, 100},
+	} {
+		s := grid.NewSearcher(g)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got, err := s.NearestCells(c.p, c.n, c.opt, nil)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(got) != c.want {
+			t.Fatalf("%+v: %d cells, %v", c, len(got), err)
+		}
+		if b := after.TotalAlloc - before.TotalAlloc; b > 4<<20 {
+			t.Fatalf("%+v: %d bytes allocated on a 2048² map", c, b)
+		}
 	}
 }

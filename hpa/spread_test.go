@@ -18,7 +18,8 @@ import (
 // Dijkstra from the goal), all on the goal's island; the same again
 // gives the same cells; no two units would gain by swapping their cells
 // (the sum of squared distances, as the test computes it); and for units
-// of 2×2 cells, cells where they fit.
+// of 2×2 cells, corners where they fit whose footprints do not overlap,
+// with no free corner nearer than the farthest taken.
 func TestSpreadNearestDistinct(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	checked := 0
@@ -67,16 +68,42 @@ func TestSpreadNearestDistinct(t *testing.T) {
 		}
 		costs := make([]grid.Cost, len(got))
 		seen := map[grid.Point]bool{}
+		foot := map[grid.Point]bool{} // cells under the chosen footprints
 		for i, c := range got {
 			if seen[c] || dist[g.Index(c)] == grid.Unreachable {
 				t.Fatalf("seed %d: unit %d's cell %v repeated %v or off the goal's island", seed, i, c, seen[c])
 			}
 			seen[c] = true
 			costs[i] = dist[g.Index(c)]
+			for y := range size {
+				for x := range size {
+					if foot[c.Add(grid.Pt(x, y))] {
+						t.Fatalf("seed %d: unit %d's footprint at %v overlaps another", seed, i, c)
+					}
+					foot[c.Add(grid.Pt(x, y))] = true
+				}
+			}
 		}
 		slices.Sort(costs)
-		if !slices.Equal(costs, reach[:100]) {
+		if size == 1 && !slices.Equal(costs, reach[:100]) {
 			t.Fatalf("seed %d: the cells are not the 100 nearest the goal", seed)
+		}
+		// No corner left out is nearer than the farthest taken and free
+		// of every taken footprint.
+		for i, d := range dist {
+			c := g.PointAt(i)
+			if d == grid.Unreachable || seen[c] || d >= costs[len(costs)-1] {
+				continue
+			}
+			free := true
+			for y := range size {
+				for x := range size {
+					free = free && !foot[c.Add(grid.Pt(x, y))]
+				}
+			}
+			if free {
+				t.Fatalf("seed %d: corner %v (cost %d) is free and nearer than the farthest taken (%d)", seed, c, d, costs[len(costs)-1])
+			}
 		}
 		checked++
 		again, _ := q.Spread(goal, units, hpa.Options{Size: size}, nil)
@@ -139,6 +166,14 @@ func TestSpreadMisuse(t *testing.T) {
 	}
 	if _, err := q.Spread(grid.Pt(1, 1), []grid.Point{grid.Pt(1, 1)}, hpa.Options{Size: 99}, nil); err == nil {
 		t.Fatal("a unit of 99 cells spread")
+	}
+	for _, o := range []hpa.Options{{Size: 2}, {Class: 1}} {
+		if _, err := q.Spread(grid.Pt(1, 1), []grid.Point{grid.Pt(1, 1)}, o, nil); !errors.Is(err, hpa.ErrOptions) {
+			t.Fatalf("%+v without a layer: %v", o, err)
+		}
+	}
+	if _, err := q.Spread(grid.Pt(3, 3), nil, hpa.Options{}, nil); !errors.Is(err, grid.ErrBlocked) {
+		t.Fatalf("no units, a blocked goal: %v", err)
 	}
 	units := make([]grid.Point, 12)
 	got, err := q.Spread(grid.Pt(1, 1), units, hpa.Options{}, nil)
