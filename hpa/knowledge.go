@@ -184,17 +184,13 @@ func sameShape(t, g *grid.Grid) error {
 // map, never with a panic.
 func (k *Knowledge) made() bool { return k != nil && k.view != nil }
 
-// noKnowledge is the planner of a Knowledge that NewKnowledge did not
-// make: its queries return ErrNoBake.
-var noKnowledge = NewPlanner(nil, Config{})
-
 // Planner returns the planner on the player's view: make a Query per
 // goroutine, or a Service (NewService), from it. Do not Sync it or edit
 // its grid; reveals keep it in step. For a Knowledge NewKnowledge did not
 // make, a planner whose queries return ErrNoBake.
 func (k *Knowledge) Planner() *Planner {
 	if !k.made() {
-		return noKnowledge
+		return NewPlanner(nil, Config{}) // misuse only: no planner built at init
 	}
 	return k.plan
 }

@@ -179,7 +179,7 @@ func (k *Knowledge) commit() (Revealed, error) {
 			return k.last, err
 		}
 	}
-	if k.plan.version != k.bake.Version() || k.plan.err != nil {
+	if k.plan.version != k.bake.Version() {
 		if err := k.plan.apply(); err != nil {
 			return k.last, err
 		}
