@@ -48,3 +48,14 @@ func LiveRefreshes(l *Live) int {
 
 // KnowledgeRefreshes returns the landmark refreshes k installed.
 func KnowledgeRefreshes(k *Knowledge) int { return k.refreshes }
+
+// BuiltClusters returns the clusters f has built, in increasing order.
+func (f *Field) BuiltClusters() []int {
+	var cs []int
+	for c, t := range f.tiles {
+		if t != nil {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}

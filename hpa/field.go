@@ -1,0 +1,501 @@
+package hpa
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/waypoint"
+)
+
+// ErrField is wrapped by the errors of a Field used wrongly: a nil
+// field or planner, or a view of another live map (see Field.SyncTo).
+var ErrField = errors.New("hpa: bad field")
+
+// Field is a flow field towards one goal: for any cell of the goal's
+// island, the step to take next, looked up in O(1) without allocation.
+// A group of units ordered to one cell shares it instead of searching a
+// path each (see Query.Move).
+//
+// It is built lazily, cluster by cluster. Making it runs a Dijkstra from
+// the goal over the waypoint graph, which gives every waypoint its cost
+// to the goal. A cluster's cells then get theirs from one Dijkstra inside
+// the cluster, seeded at its waypoints with those costs and along its
+// borders with the costs of the neighbouring clusters already built
+// (plus the step across). A lookup in a cluster not built yet builds it
+// and, first, the clusters its coarse route to the goal crosses, nearest
+// the goal first, so that each takes its borders from a neighbour nearer
+// the goal; Ready builds the clusters of many cells in that order. Each
+// cell's step leads to a cell of lower cost (a cell's cost is that of
+// the way the field leads from it), so following the steps from any
+// cell the field reaches ends at the goal.
+//
+// A Field is not safe for concurrent use, as a lookup may build a
+// cluster: give each goroutine its own, or build the clusters first
+// (Ready) and then only look up cells in them.
+type Field struct {
+	p    *Planner
+	tier *waypoint.Tier
+	unit grid.Unit
+	goal grid.Point
+	ver  uint64
+	cs   int // cluster side
+	cw   int // clusters a row
+	// per waypoint slot: cost to the goal over the waypoint graph
+	// (navgraph.MaxPathCost: none) and the next waypoint (-1: none, or
+	// the goal's cluster reaches the goal from it)
+	dist []navgraph.Cost
+	next []int32
+	// per cluster: its tile, nil until built
+	tiles []*fieldTile
+	spare []*fieldTile
+	ts    *tileSearcher
+	open  []treeItem
+	built int
+	want  []clusterKey
+	chain []int32
+	// a live map's field: the map and the version it answers for
+	live     *Live
+	lver     uint64
+	rebuilds []uint8
+	pending  []bool
+	nb       []int
+}
+
+// fieldTile is a field's data for one cluster: per cell (row-major in
+// the cluster's rectangle, w cells a row) the cost to the goal along the
+// field and the step to take.
+type fieldTile struct {
+	cost []grid.Cost
+	dir  []uint8
+	w    int
+	// shift is added to every cost: a live edit that lengthened every
+	// way out of the cluster alike leaves its steps as they were.
+	shift grid.Cost
+	// pts: the cluster's waypoints when it was built, and their costs
+	// (SyncTo keeps the tile when they all changed alike); bakeVer: the
+	// bake's version then.
+	pts     []tilePoint
+	bakeVer uint64
+}
+
+type tilePoint struct {
+	cell grid.Point
+	cost navgraph.Cost
+}
+
+// Direction codes of a field cell besides the eight grid.Dir steps.
+const (
+	dirGoal uint8 = 8    // the goal itself: nowhere to go
+	dirNone uint8 = 0xff // no way to the goal from here
+)
+
+// NewField returns the flow field towards goal for the unit of
+// opt.Size and opt.Class (its bake layer must exist, as for Find). A
+// field takes no penalty and no budget (else ErrOptions); the options
+// that shape a path (Smooth, SmoothPasses, FirstSteps, Nearest) are not
+// used. Errors as Find's for the goal; ErrStale.
+//
+// Cost: one Dijkstra inside the goal's cluster and one over the waypoint
+// graph, O(S² + W log W) for S×S clusters and W waypoints; no cluster
+// is built yet.
+func (p *Planner) NewField(goal grid.Point, opt Options) (*Field, error) {
+	f := &Field{}
+	if err := f.Reset(p, goal, opt); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// Reset makes f the field towards goal on p, as NewField does, reusing
+// its memory. On an error f leads nowhere until the next Reset.
+func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
+	if f == nil {
+		return fmt.Errorf("%w: nil field", ErrField)
+	}
+	f.p = nil
+	if p == nil {
+		return fmt.Errorf("%w: nil planner", ErrField)
+	}
+	if err := opt.check(); err != nil {
+		return err
+	}
+	if opt.Penalty != (Penalty{}) || opt.MaxExpansions > 0 {
+		return fmt.Errorf("%w: a field takes no penalty and no budget", ErrOptions)
+	}
+	if err := (&Query{p: p}).stale(); err != nil {
+		return err
+	}
+	u := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
+	if u != (grid.Unit{Size: 1}) {
+		if err := p.checkUnit(Options{Size: opt.Size, Class: opt.Class}); err != nil {
+			return err
+		}
+	}
+	if err := p.check(goal, "field goal"); err != nil {
+		return err
+	}
+	if !p.g.Fits(goal, u) {
+		return fmt.Errorf("hpa: field goal %v: a unit %d cells across of class %d does not fit: %w", goal, u.Size, u.Class, grid.ErrBlocked)
+	}
+	f.unit, f.goal = u, goal
+	f.use(p)
+	for c, t := range f.tiles {
+		if t != nil {
+			f.drop(c)
+		}
+	}
+	f.tiles = resize(f.tiles, f.cw*f.tier.ClustersY())
+	clear(f.tiles)
+	f.built = 0
+	f.coarse()
+	return nil
+}
+
+// use points f at planner p (its tier for f's unit) at p's version.
+func (f *Field) use(p *Planner) {
+	f.p, f.ver, f.tier = p, p.version, p.tier
+	if f.unit != (grid.Unit{Size: 1}) {
+		f.tier = p.bake.Layer(f.unit).Tier()
+	}
+	f.cs, f.cw = f.tier.ClusterSize, f.tier.ClustersX()
+	if f.ts == nil {
+		f.ts = &tileSearcher{}
+	}
+}
+
+// resize returns s with length n, reallocated only when too short.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// coarse computes the waypoints' costs to the goal: a Dijkstra inside
+// the goal's cluster gives those of its waypoints, one over the waypoint
+// graph the rest.
+func (f *Field) coarse() {
+	t := f.tier
+	n := t.Graph.Len()
+	f.dist, f.next = resize(f.dist, n), resize(f.next, n)
+	for i := range f.dist {
+		f.dist[i], f.next[i] = navgraph.MaxPathCost, -1
+	}
+	cg := t.ClusterOf(f.goal)
+	tile := f.newTile(cg)
+	r := t.ClusterRect(cg)
+	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tile.index(f.goal, r)), dirGoal})
+	f.ts.search(f.p.g, f.unit, r, tile)
+	f.open = f.open[:0]
+	first, end := t.PointsOf(cg)
+	for u := first; u < end; u++ {
+		if k := tile.cost[tile.index(t.Points[u].Cell, r)]; k != grid.Unreachable {
+			f.dist[u] = navgraph.Cost(k)
+			f.pushOpen(treeItem{f: navgraph.Cost(k), g: navgraph.Cost(k), n: u})
+		}
+	}
+	f.spare = append(f.spare, tile)
+	g := t.Graph
+	for len(f.open) > 0 {
+		it := f.popOpen()
+		if it.g != f.dist[it.n] {
+			continue
+		}
+		to, cost := g.Out(it.n)
+		for i, v := range to {
+			if c := min(it.g+cost[i], navgraph.MaxPathCost); c < f.dist[v] {
+				f.dist[v], f.next[v] = c, it.n
+				f.pushOpen(treeItem{f: c, g: c, n: v})
+			}
+		}
+	}
+}
+
+func (f *Field) pushOpen(it treeItem) {
+	t := goalTree{open: f.open}
+	t.push(it)
+	f.open = t.open
+}
+
+func (f *Field) popOpen() treeItem {
+	t := goalTree{open: f.open}
+	it := t.pop()
+	f.open = t.open
+	return it
+}
+
+// index returns pt's index in the tile of rectangle r.
+func (t *fieldTile) index(pt grid.Point, r grid.Rect) int {
+	return (pt.Y-r.Min.Y)*t.w + pt.X - r.Min.X
+}
+
+// newTile returns a tile for cluster c with every cell unreached.
+func (f *Field) newTile(c int) *fieldTile {
+	r := f.tier.ClusterRect(c)
+	var t *fieldTile
+	if k := len(f.spare); k > 0 {
+		t, f.spare = f.spare[k-1], f.spare[:k-1]
+	} else {
+		n := f.cs * f.cs
+		t = &fieldTile{cost: make([]grid.Cost, n), dir: make([]uint8, n)}
+	}
+	n := r.Area()
+	t.cost, t.dir, t.w = t.cost[:n], t.dir[:n], r.Dx()
+	for i := range t.cost {
+		t.cost[i], t.dir[i] = grid.Unreachable, dirNone
+	}
+	t.shift, t.pts = 0, t.pts[:0]
+	return t
+}
+
+// drop forgets the tile of cluster c.
+func (f *Field) drop(c int) {
+	if t := f.tiles[c]; t != nil {
+		f.tiles[c] = nil
+		f.spare = append(f.spare, t)
+	}
+}
+
+// build computes the tile of cluster c, seeded at the goal, at the
+// waypoints whose next waypoint lies in another cluster, and along the
+// borders with the built neighbours accepted by from (nil: all).
+func (f *Field) build(c int, from func(n int) bool) *fieldTile {
+	p, tr := f.p, f.tier
+	g := p.g
+	t := f.newTile(c)
+	r := tr.ClusterRect(c)
+	ts := f.ts
+	seed := func(pt grid.Point, cost grid.Cost, d uint8) {
+		ts.seeds = append(ts.seeds, tileSeed{cost, int32(t.index(pt, r)), d})
+	}
+	if f.goal.In(r) {
+		seed(f.goal, 0, dirGoal)
+	}
+	first, end := tr.PointsOf(c)
+	for u := first; u < end; u++ {
+		t.pts = append(t.pts, tilePoint{tr.Points[u].Cell, f.dist[u]})
+		nx := f.next[u]
+		if nx < 0 || tr.Points[nx].Cluster == int32(c) {
+			continue
+		}
+		a, b := tr.Points[u].Cell, tr.Points[nx].Cell
+		if d, ok := grid.DirOf(a, b); ok && g.UnitMoves(a, f.unit)&(1<<d) != 0 {
+			seed(a, grid.Cost(f.dist[u]), uint8(d))
+		}
+	}
+	// The borders: a step into a built neighbour costs its cost there
+	// plus the step.
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if x != r.Min.X && x != r.Max.X-1 && y != r.Min.Y && y != r.Max.Y-1 {
+				x = r.Max.X - 2 // the inside: on to the east column
+				continue
+			}
+			pt := grid.Pt(x, y)
+			m := g.UnitMoves(pt, f.unit)
+			best, bestD := grid.Unreachable, uint8(0)
+			for m != 0 {
+				d := grid.Dir(bits.TrailingZeros8(m))
+				m &= m - 1
+				q := pt.Add(d.Delta())
+				if q.In(r) {
+					continue
+				}
+				nc := tr.ClusterOf(q)
+				nt := f.tiles[nc]
+				if nt == nil || from != nil && !from(nc) {
+					continue
+				}
+				k := nt.cost[nt.index(q, tr.ClusterRect(nc))]
+				if k == grid.Unreachable {
+					continue
+				}
+				if k += nt.shift + grid.StepCost(d, g.UnitWeight(pt, f.unit), g.UnitWeight(q, f.unit)); k < best {
+					best, bestD = k, uint8(d)
+				}
+			}
+			if best < grid.Unreachable {
+				seed(pt, best, bestD)
+			}
+		}
+	}
+	ts.search(g, f.unit, r, t)
+	t.bakeVer = p.bake.Version()
+	f.tiles[c] = t
+	f.built++
+	return t
+}
+
+// ensure builds cluster c if it is not built: first the clusters its
+// coarse route to the goal crosses that are not built, nearest the goal
+// first, then c.
+func (f *Field) ensure(c int) *fieldTile {
+	if t := f.tiles[c]; t != nil {
+		return t
+	}
+	tr := f.tier
+	f.chain = append(f.chain[:0], int32(c))
+	// The coarse route from c's best waypoint.
+	best := int32(-1)
+	first, end := tr.PointsOf(c)
+	for u := first; u < end; u++ {
+		if f.dist[u] < navgraph.MaxPathCost && (best < 0 || f.dist[u] < f.dist[best]) {
+			best = u
+		}
+	}
+	for u := best; u >= 0; u = f.next[u] {
+		k := int(tr.Points[u].Cluster)
+		if f.tiles[k] != nil {
+			break
+		}
+		if int32(k) != f.chain[len(f.chain)-1] && !slices.Contains(f.chain, int32(k)) {
+			f.chain = append(f.chain, int32(k))
+		}
+	}
+	for i := len(f.chain) - 1; i > 0; i-- {
+		f.build(int(f.chain[i]), nil)
+	}
+	return f.build(c, nil)
+}
+
+// tile returns the tile holding pt (building it) and pt's index in it;
+// nil when pt is off the map.
+func (f *Field) tile(pt grid.Point) (*fieldTile, int) {
+	if uint(pt.X) >= uint(f.tier.Width) || uint(pt.Y) >= uint(f.tier.Height) {
+		return nil, 0
+	}
+	cx, cy := pt.X/f.cs, pt.Y/f.cs
+	c := cy*f.cw + cx
+	t := f.tiles[c]
+	if t == nil {
+		t = f.ensure(c)
+	}
+	return t, (pt.Y-cy*f.cs)*t.w + pt.X - cx*f.cs
+}
+
+// Ready builds the clusters holding cells that are not built yet, in
+// order of their waypoints' least cost to the goal, nearest first, so
+// that each takes its borders from the clusters nearer the goal: the
+// field is then close to the exact cost to the goal everywhere. Call it
+// with a group's cells when the order is given. Cost: one Dijkstra
+// inside each cluster built, O(S²) each (the clusters' coarse routes
+// included, as for Next).
+func (f *Field) Ready(cells []grid.Point) {
+	if !f.ok() {
+		return
+	}
+	tr := f.tier
+	f.want = f.want[:0]
+	for _, pt := range cells {
+		c := tr.ClusterOf(pt)
+		if c < 0 || f.tiles[c] != nil {
+			continue
+		}
+		f.want = append(f.want, clusterKey{f.key(c), int32(c)})
+	}
+	slices.SortFunc(f.want, func(a, b clusterKey) int { return cmp.Or(cmp.Compare(a.k, b.k), cmp.Compare(a.c, b.c)) })
+	for _, w := range f.want {
+		f.ensure(int(w.c))
+	}
+}
+
+// clusterKey orders clusters for Ready.
+type clusterKey struct {
+	k navgraph.Cost
+	c int32
+}
+
+// key returns the least cost to the goal of cluster c's waypoints (0
+// for the goal's cluster).
+func (f *Field) key(c int) navgraph.Cost {
+	if f.goal.In(f.tier.ClusterRect(c)) {
+		return 0
+	}
+	k := navgraph.MaxPathCost
+	first, end := f.tier.PointsOf(c)
+	for u := first; u < end; u++ {
+		k = min(k, f.dist[u])
+	}
+	return k
+}
+
+// ok reports whether f may be looked up.
+func (f *Field) ok() bool {
+	return f != nil && f.p != nil && f.p.version == f.ver && f.p.bake.Version() == f.ver && !f.p.bake.Stale()
+}
+
+// Next returns the cell to step to from pt and true; false when pt is
+// the goal, off the map, or has no way to the goal (another island, a
+// cell the unit does not fit, a field that Reset refused or whose
+// planner has moved on). O(1) and no allocation once pt's cluster is
+// built; else that cluster's build.
+func (f *Field) Next(pt grid.Point) (grid.Point, bool) {
+	if !f.ok() {
+		return pt, false
+	}
+	t, li := f.tile(pt)
+	if t == nil || t.dir[li] >= dirGoal {
+		return pt, false
+	}
+	return pt.Add(grid.Dir(t.dir[li]).Delta()), true
+}
+
+// Cost returns the field's cost at pt: 0 at the goal, grid.Unreachable
+// where it leads nowhere, and otherwise at least the cost of the way the
+// field leads from pt to the goal (equal to it where the clusters on
+// that way were built nearest the goal first, as Ready and the lazy
+// builds do along each coarse route; Next's step always leads to a lower
+// cost). As Next.
+func (f *Field) Cost(pt grid.Point) grid.Cost {
+	if !f.ok() {
+		return grid.Unreachable
+	}
+	t, li := f.tile(pt)
+	if t == nil || t.cost[li] == grid.Unreachable {
+		return grid.Unreachable
+	}
+	return t.cost[li] + t.shift
+}
+
+// Goal returns the field's goal.
+func (f *Field) Goal() grid.Point {
+	if f == nil {
+		return grid.Point{}
+	}
+	return f.goal
+}
+
+// Built returns the number of cluster builds since the field was made
+// (Reset); a cluster a live edit made built again counts again.
+func (f *Field) Built() int {
+	if f == nil {
+		return 0
+	}
+	return f.built
+}
+
+// Path appends to dst[:0] the cells the field leads through from start
+// to the goal, both included, and true; false and dst empty when it
+// leads nowhere. Cost: the clusters it crosses that are not built yet,
+// and O(1) a step.
+func (f *Field) Path(start grid.Point, dst []grid.Point) ([]grid.Point, bool) {
+	dst = dst[:0]
+	if !f.ok() || f.Cost(start) == grid.Unreachable {
+		return dst, false
+	}
+	dst = append(dst, start)
+	for pt := start; pt != f.goal; {
+		nx, ok := f.Next(pt)
+		if !ok {
+			return dst[:0], false // a bug: costs fall along the steps
+		}
+		dst = append(dst, nx)
+		pt = nx
+	}
+	return dst, true
+}

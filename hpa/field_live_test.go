@@ -1,0 +1,211 @@
+package hpa_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// liveArmy is a live map, a field on it and units walking the field.
+type liveArmy struct {
+	live  *hpa.Live
+	view  hpa.View
+	f     *hpa.Field
+	units []grid.Point
+}
+
+func newLiveArmy(t *testing.T, g *grid.Grid, cs int, goal grid.Point, units []grid.Point) *liveArmy {
+	t.Helper()
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &liveArmy{live: live, view: live.Acquire(), units: slices.Clone(units)}
+	if a.f, err = a.view.NewField(goal, hpa.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	a.f.Ready(a.units)
+	return a
+}
+
+// walk moves every unit up to steps steps along the field, checking each
+// step against the oracle on the view's map; it reports whether all
+// have arrived.
+func (a *liveArmy) walk(t *testing.T, steps int, what string) bool {
+	t.Helper()
+	o := oracle.Graph{G: a.view.Grid()}
+	comp := o.Components()
+	goal := comp[a.view.Grid().Index(a.f.Goal())]
+	all := true
+	for i, u := range a.units {
+		for range steps {
+			if u == a.f.Goal() {
+				break
+			}
+			nx, ok := a.f.Next(u)
+			if !ok && comp[a.view.Grid().Index(u)] != goal {
+				break // walled off from the goal
+			}
+			if !ok || !o.Legal(u, nx) {
+				t.Fatalf("%s: unit %d at %v: step to %v, %v (legal %v)", what, i, u, nx, ok, o.Legal(u, nx))
+			}
+			u = nx
+		}
+		a.units[i] = u
+		all = all && u == a.f.Goal()
+	}
+	return all
+}
+
+// publish writes edit, publishes, and moves the field to the new version;
+// it returns the clusters rebuilt and those the edit touched that the
+// field had built.
+func (a *liveArmy) publish(t *testing.T, edit func(l *hpa.Live) error) (rebuilt, touched int) {
+	t.Helper()
+	if err := edit(a.live); err != nil {
+		t.Fatal(err)
+	}
+	had := a.f.BuiltClusters()
+	a.view.Release()
+	if _, err := a.live.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	a.view = a.live.Acquire()
+	for _, c := range a.view.Bake().LastUpdate().Clusters {
+		if _, ok := slices.BinarySearch(had, c); ok {
+			touched++
+		}
+	}
+	before := a.f.Built()
+	if err := a.f.SyncTo(a.view); err != nil {
+		t.Fatal(err)
+	}
+	return a.f.Built() - before, touched
+}
+
+// TestFieldLiveEdit: a group walks a field across an open map with
+// scattered rocks; a rock goes up on the corridor ahead of it (inside a
+// cluster the field has built), and the field moves to the new version:
+// exactly the clusters the edit touched are built again, the others
+// kept; every unit then reaches the goal, each step legal on the edited
+// map (oracle).
+func TestFieldLiveEdit(t *testing.T) {
+	g, err := grid.New(256, 128, grid.Octile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 60 {
+		x, y := r.IntN(250), r.IntN(122)
+		g.Fill(grid.R(x, y, x+1+r.IntN(4), y+1+r.IntN(4)), false)
+	}
+	goal := openCell(t, g, 240, 64)
+	var units []grid.Point
+	for len(units) < 40 {
+		if u := grid.Pt(r.IntN(24), 40+r.IntN(48)); g.Passable(u) {
+			units = append(units, u)
+		}
+	}
+	a := newLiveArmy(t, g, 16, goal, units)
+	defer a.view.Release()
+	a.walk(t, 40, "before the edit")
+	// A rock on the corridor, 60 steps ahead of the first unit, in the
+	// middle of its cluster.
+	path, ok := a.f.Path(a.units[0], nil)
+	if !ok || len(path) < 80 {
+		t.Fatalf("no corridor ahead: %d cells", len(path))
+	}
+	at := path[60]
+	c0 := grid.Pt(at.X/16*16, at.Y/16*16)
+	rock := grid.R(c0.X+6, c0.Y+6, c0.X+10, c0.Y+10)
+	rebuilt, touched := a.publish(t, func(l *hpa.Live) error { return l.Fill(rock, false) })
+	t.Logf("rock %v: %d clusters touched that the field had built, %d rebuilt", rock, touched, rebuilt)
+	if touched == 0 || rebuilt != touched {
+		t.Fatalf("rock %v: %d built clusters touched, %d rebuilt", rock, touched, rebuilt)
+	}
+	if !a.walk(t, 1000, "after the edit") {
+		t.Fatal("units did not reach the goal")
+	}
+}
+
+// TestFieldLiveStress: on generated maps, groups walk fields while walls
+// go up and come down across their corridors version after version
+// (some closing a corridor, so the way round is long): after each sync
+// every unit still steps legally on the map of its version (oracle) and,
+// at the end, every unit whose start the map still joins to the goal
+// arrives.
+func TestFieldLiveStress(t *testing.T) {
+	for seed := range uint64(8) {
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 160, Height: 128, Seed: seed + 300}, grid.MapOptions{SwampWeight: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(seed, 77))
+		comp := oracle.Components(g)
+		var goal grid.Point
+		for comp[g.Index(goal)] == 0 {
+			goal = grid.Pt(r.IntN(160), r.IntN(128))
+		}
+		var units []grid.Point
+		for len(units) < 30 {
+			if u := grid.Pt(r.IntN(160), r.IntN(128)); comp[g.Index(u)] == comp[g.Index(goal)] {
+				units = append(units, u)
+			}
+		}
+		a := newLiveArmy(t, g, []int{8, 16}[seed%2], goal, units)
+		for v := range 12 {
+			what := fmt.Sprintf("seed %d version %d", seed, v)
+			a.walk(t, 6, what)
+			// A wall across the corridor of a random unit, sometimes
+			// taken down again later.
+			u := a.units[r.IntN(len(a.units))]
+			path, _ := a.f.Path(u, nil)
+			if len(path) < 12 {
+				continue
+			}
+			at := path[len(path)/2]
+			var wall grid.Rect
+			if r.IntN(2) == 0 {
+				wall = grid.R(at.X-r.IntN(12), at.Y, at.X+r.IntN(12)+1, at.Y+1)
+			} else {
+				wall = grid.R(at.X, at.Y-r.IntN(12), at.X+1, at.Y+r.IntN(12)+1)
+			}
+			open := v%4 == 3
+			a.publish(t, func(l *hpa.Live) error {
+				// Never wall in a unit or the goal.
+				for _, p := range append(slices.Clone(a.units), goal) {
+					if p.In(wall) && !open {
+						return nil
+					}
+				}
+				return l.Fill(wall, open)
+			})
+		}
+		comp = oracle.Components(a.view.Grid())
+		o := oracle.Graph{G: a.view.Grid()}
+		for i, u := range a.units {
+			if comp[g.Index(u)] != comp[g.Index(goal)] {
+				continue
+			}
+			for n := 0; u != goal; n++ {
+				nx, ok := a.f.Next(u)
+				if !ok || !o.Legal(u, nx) || n > 160*128 {
+					t.Fatalf("seed %d: unit %d stuck at %v (step to %v, %v)", seed, i, u, nx, ok)
+				}
+				u = nx
+			}
+		}
+		a.view.Release()
+	}
+}
