@@ -44,6 +44,7 @@ type Field struct {
 	goal grid.Point
 	ver  uint64
 	cs   int // cluster side
+	log2 int // log2(cs) when cs is a power of two, else -1
 	cw   int // clusters a row
 	// per waypoint slot: cost to the goal over the waypoint graph
 	// (navgraph.MaxPathCost: none) and the next waypoint (-1: none, or
@@ -163,6 +164,10 @@ func (f *Field) use(p *Planner) {
 		f.tier = p.bake.Layer(f.unit).Tier()
 	}
 	f.cs, f.cw = f.tier.ClusterSize, f.tier.ClustersX()
+	f.log2 = -1
+	if f.cs&(f.cs-1) == 0 {
+		f.log2 = bits.TrailingZeros(uint(f.cs))
+	}
 	if f.ts == nil {
 		f.ts = &tileSearcher{}
 	}
@@ -369,7 +374,12 @@ func (f *Field) tile(pt grid.Point) (*fieldTile, int) {
 	if uint(pt.X) >= uint(f.tier.Width) || uint(pt.Y) >= uint(f.tier.Height) {
 		return nil, 0
 	}
-	cx, cy := pt.X/f.cs, pt.Y/f.cs
+	var cx, cy int
+	if f.log2 >= 0 { // a power of two
+		cx, cy = pt.X>>f.log2, pt.Y>>f.log2
+	} else {
+		cx, cy = pt.X/f.cs, pt.Y/f.cs
+	}
 	c := cy*f.cw + cx
 	t := f.tiles[c]
 	if t == nil {

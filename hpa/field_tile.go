@@ -29,10 +29,9 @@ type tileSearcher struct {
 	seeds []tileSeed
 	keys  []uint64
 	done  []bool
-	// col, row: a cell's place in the tile, by index (for the tile
-	// width tw)
-	col, row []uint16
-	tw       int
+	// per cell of the tile: the unit's steps that stay inside it, and
+	// its weight for the unit
+	moves, weights []uint8
 }
 
 // search runs Dijkstra over the cells of rect r from seeds (each
@@ -48,46 +47,24 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		return
 	}
 	s.sortSeeds()
-	w := g.Width()
 	tw := r.Dx()
-	masks, weights := g.StepMasks(), g.Weights()
-	plain := u.Size <= 1 && u.Class == 0
-	least := grid.Straight * grid.Cost(max(g.MinWeight(), 1))
-	if !plain {
-		least = max(g.UnitLeastCost(grid.Point{}, grid.Pt(1, 0), u), 1)
-	}
+	n := len(t.cost)
+	least, uniform := s.load(g, u, r, n)
 	// Buckets 2^shift wide, at most the cheapest step: at least half of
 	// it, so the costliest step (8119·510) spans at most 505 of them.
 	shift := uint(bits.Len64(uint64(least)) - 1)
 	base := s.seeds[0].c
-	s.done = resize(s.done, len(t.cost))
+	s.done = resize(s.done, n)
 	clear(s.done)
-	if tw := r.Dx(); s.tw != tw || len(s.col) < len(t.cost) {
-		s.tw = tw
-		s.col, s.row = resize(s.col, len(t.cost)), resize(s.row, len(t.cost))
-		for i := range s.col {
-			s.col[i], s.row[i] = uint16(i%tw), uint16(i/tw)
-		}
-	}
-	// The steps that stay inside r, by the cell's place: bit d of
-	// inX[col] and inY[row].
-	const (
-		noW = ^uint8(1<<grid.West | 1<<grid.NorthWest | 1<<grid.SouthWest)
-		noE = ^uint8(1<<grid.East | 1<<grid.NorthEast | 1<<grid.SouthEast)
-		noN = ^uint8(1<<grid.North | 1<<grid.NorthEast | 1<<grid.NorthWest)
-		noS = ^uint8(1<<grid.South | 1<<grid.SouthEast | 1<<grid.SouthWest)
-	)
 	var delta [8]int
-	var step [8]grid.Cost // the step costs when every cell weighs w1
-	w1 := uint8(0)
-	if plain {
-		w1 = uniformWeight(weights, w, r)
-	}
+	var half, step [8]grid.Cost // half a step on weight 1; a step when uniform
 	for d := range delta {
 		dd := grid.Dir(d).Delta()
 		delta[d] = dd.Y*tw + dd.X
-		step[d] = grid.StepCost(grid.Dir(d), w1, w1)
+		half[d] = grid.StepCost(grid.Dir(d), 1, 0)
+		step[d] = grid.StepCost(grid.Dir(d), uniform, uniform)
 	}
+	moves, weights, done, cost, dir := s.moves[:n], s.weights[:n], s.done[:n], t.cost[:n], t.dir[:n]
 	items, next := 0, 0 // cells in the ring; the next seed to place
 	for k := int64(0); items > 0 || next < len(s.seeds); k++ {
 		if items == 0 {
@@ -97,8 +74,8 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		b := &s.ring[k&(ringSize-1)]
 		for ; next < len(s.seeds) && s.seeds[next].c < top; next++ {
 			sd := s.seeds[next]
-			if sd.c < t.cost[sd.li] {
-				t.cost[sd.li], t.dir[sd.li] = sd.c, sd.d
+			if sd.c < cost[sd.li] {
+				cost[sd.li], dir[sd.li] = sd.c, sd.d
 				*b = append(*b, sd.li)
 				items++
 			}
@@ -107,61 +84,26 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			li := (*b)[len(*b)-1]
 			*b = (*b)[:len(*b)-1]
 			items--
-			if s.done[li] {
-				continue
+			if done[li] {
+				continue // a cell pushed again: expanded already
 			}
-			s.done[li] = true
-			c := t.cost[li]
-			x, y := r.Min.X+int(s.col[li]), r.Min.Y+int(s.row[li])
-			gi := y*w + x
-			var m, wa uint8
-			if plain {
-				m, wa = masks[gi], weights[gi]
-			} else {
-				pt := grid.Pt(x, y)
-				m, wa = g.UnitMoves(pt, u), g.UnitWeight(pt, u)
-			}
-			if x == r.Min.X {
-				m &= noW
-			}
-			if x == r.Max.X-1 {
-				m &= noE
-			}
-			if y == r.Min.Y {
-				m &= noN
-			}
-			if y == r.Max.Y-1 {
-				m &= noS
-			}
+			done[li] = true
+			c := cost[li]
+			m := moves[li]
+			wa := grid.Cost(weights[li])
 			for m != 0 {
-				d := grid.Dir(bits.TrailingZeros8(m))
+				d := bits.TrailingZeros8(m)
 				m &= m - 1
 				lj := int(li) + delta[d]
-				var wb uint8
-				switch {
-				case w1 != 0:
-					nc := c + step[d]
-					if nc < t.cost[lj] {
-						t.cost[lj] = nc
-						t.dir[lj] = uint8(opposite(d))
-						kb := int64((nc - base) >> shift)
-						s.ring[kb&(ringSize-1)] = append(s.ring[kb&(ringSize-1)], int32(lj))
-						items++
-					}
-					continue
-				case plain:
-					dd := d.Delta()
-					wb = weights[gi+dd.Y*w+dd.X]
-				default:
-					wb = g.UnitWeight(grid.Pt(r.Min.X+int(s.col[lj]), r.Min.Y+int(s.row[lj])), u)
+				var nc grid.Cost
+				if uniform != 0 {
+					nc = c + step[d]
+				} else {
+					nc = c + half[d]*(wa+grid.Cost(weights[lj]))
 				}
-				nc := c + grid.StepCost(d, wa, wb)
-				if nc < t.cost[lj] {
-					// A cell already in a later bucket is pushed again;
-					// the entry found first expands it, the other is
-					// skipped.
-					t.cost[lj] = nc
-					t.dir[lj] = uint8(opposite(d))
+				if nc < cost[lj] {
+					cost[lj] = nc
+					dir[lj] = back[d]
 					kb := int64((nc - base) >> shift)
 					s.ring[kb&(ringSize-1)] = append(s.ring[kb&(ringSize-1)], int32(lj))
 					items++
@@ -170,6 +112,76 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		}
 	}
 	s.seeds = s.seeds[:0]
+}
+
+// back[d] is the step opposite d.
+var back = func() (b [8]uint8) {
+	for d := range b {
+		b[d] = uint8(opposite(grid.Dir(d)))
+	}
+	return b
+}()
+
+// load copies the steps unit u may take inside rect r (n cells) and the
+// cells' weights for it into s.moves and s.weights, and returns the
+// cheapest step the unit can take anywhere (a straight one on its least
+// weight) and the weight every cell of r has (0: they differ).
+func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int) (least grid.Cost, uniform uint8) {
+	s.moves, s.weights = resize(s.moves, n), resize(s.weights, n)
+	w := g.Width()
+	masks, weights := g.StepMasks(), g.Weights()
+	plain := u.Size <= 1 && u.Class == 0
+	const (
+		noW = ^uint8(1<<grid.West | 1<<grid.NorthWest | 1<<grid.SouthWest)
+		noE = ^uint8(1<<grid.East | 1<<grid.NorthEast | 1<<grid.SouthEast)
+		noN = ^uint8(1<<grid.North | 1<<grid.NorthEast | 1<<grid.NorthWest)
+		noS = ^uint8(1<<grid.South | 1<<grid.SouthEast | 1<<grid.SouthWest)
+	)
+	li := 0
+	uniform = 0
+	first := true
+	same := true
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		edge := uint8(0xff)
+		if y == r.Min.Y {
+			edge &= noN
+		}
+		if y == r.Max.Y-1 {
+			edge &= noS
+		}
+		for x := r.Min.X; x < r.Max.X; x++ {
+			var m, wt uint8
+			if plain {
+				gi := y*w + x
+				m, wt = masks[gi], weights[gi]
+			} else {
+				pt := grid.Pt(x, y)
+				m, wt = g.UnitMoves(pt, u), g.UnitWeight(pt, u)
+			}
+			m &= edge
+			if x == r.Min.X {
+				m &= noW
+			}
+			if x == r.Max.X-1 {
+				m &= noE
+			}
+			s.moves[li], s.weights[li] = m, wt
+			li++
+			if first {
+				uniform, first = wt, false
+			} else if wt != uniform {
+				same = false
+			}
+		}
+	}
+	if !same {
+		uniform = 0
+	}
+	least = grid.Straight * grid.Cost(max(g.MinWeight(), 1))
+	if !plain {
+		least = max(g.UnitLeastCost(grid.Point{}, grid.Pt(1, 0), u), 1)
+	}
+	return least, uniform
 }
 
 // sortSeeds sorts the seeds by cost, then cell, then step: as packed
@@ -201,16 +213,3 @@ func opposite(d grid.Dir) grid.Dir {
 	return grid.NorthEast + (d-grid.NorthEast+2)&3
 }
 
-// uniformWeight returns the weight every cell of r has, or 0 when they
-// differ.
-func uniformWeight(weights []uint8, w int, r grid.Rect) uint8 {
-	w1 := weights[r.Min.Y*w+r.Min.X]
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for _, x := range weights[y*w+r.Min.X : y*w+r.Max.X] {
-			if x != w1 {
-				return 0
-			}
-		}
-	}
-	return w1
-}

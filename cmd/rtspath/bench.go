@@ -43,12 +43,16 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	budget := fs.Int("budget", bench.DefaultTicksBudget, "with -ticks, the `EXPANSIONS` each tick may spend (negative: no bound)")
 	noGroups := fs.Bool("no-groups", false, "with -ticks, the service answers requests that share a goal one by one")
 	cpuProfile := fs.String("cpuprofile", "", "with -ticks, write a CPU profile of the replay (not of the bake) to `FILE`")
+	groupMode := fs.Bool("group", false, "measure flow fields instead: -units units ordered to one goal, -goals times, on the map -map")
+	groupMap := fs.String("map", "", "with -group, the Moving AI `FILE` (.map)")
+	goals := fs.Int("goals", 10, "with -group, `N` orders (goals)")
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
        rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
        rtspath bench -live [-live-size 1024] [-units 1000] [-live-ticks 200] [-seed 1] [-out DIR]
        rtspath bench -ticks [-size 4096] [-units 10000] [-seconds 60] [-budget N] [-seed 1] [-out DIR]
+       rtspath bench -group -map M.map [-units 1000] [-goals 10] [-seed 1]
 
 Runs scenario sets through the algorithms and prints, per algorithm, per
 map and per scenario bucket: query time (mean, p50, p95, p99), nodes
@@ -82,6 +86,15 @@ tick and publish times, the ticks from request to first steps and to full
 path (p50/p99; requests never answered count as -seconds*20+1 ticks) and,
 last, one line:
 # ticks units=… tick_p50_us=… tick_p99_us=… tick_max_us=… first_p99_ticks=… full_p99_ticks=… unanswered=…
+With -group it measures flow fields (hpa.Field) on the map -map: -goals
+orders, each of -units units on random cells of the map's largest island
+sent to a random goal there: the field's time to the first unit's first
+step and to walk every unit to the goal (clusters built as they are
+entered), against one smoothed query per unit in the same run; the walks'
+cost over the optimum (exact Dijkstra; an illegal or short walk fails the
+command); and the distinct cells Query.Spread gives the units. It prints
+a line per order and, last, one line:
+# group units=… goals=… first_us=… total_us=… individual_us=… mean_excess=… max_excess=… distinct_cells=…
 
 `)
 		fs.PrintDefaults()
@@ -95,14 +108,17 @@ last, one line:
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *liveMode && *ticksMode {
-		return &flagError{"-live and -ticks: choose one (the match length of -live is -live-ticks)"}
+	if *liveMode && *ticksMode || *groupMode && (*liveMode || *ticksMode) {
+		return &flagError{"-live, -ticks and -group: choose one (the match length of -live is -live-ticks)"}
 	}
 	if !set["units"] {
 		*units = 1000
 		if *ticksMode {
 			*units = 10_000
 		}
+	}
+	if *groupMode {
+		return runBenchGroup(*groupMap, *units, *goals, *seed, *quiet, stdout, stderr)
 	}
 	if *liveMode {
 		return runBenchLive(*liveSize, *units, *liveTicks, *seed, *out, *quiet, stdout, stderr)
@@ -232,6 +248,32 @@ func runBenchLive(size, units, ticks int, seed uint64, out string, quiet bool, s
 	}
 	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
 	return bench.WriteLiveTable(stdout, rep)
+}
+
+// runBenchGroup is bench -group.
+func runBenchGroup(path string, units, goals int, seed uint64, quiet bool, stdout, stderr io.Writer) error {
+	if path == "" {
+		return &flagError{"-group needs -map FILE (a Moving AI .map)"}
+	}
+	if err := errors.Join(atLeast("units", units, 1), atLeast("goals", goals, 1)); err != nil {
+		return err
+	}
+	g, err := loadGrid(path)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	t0 := time.Now()
+	live := &liveLine{w: stderr, quiet: quiet, tty: isTerminal(stderr)}
+	rep, err := bench.Group(ctx, bench.GroupOptions{Grid: g, Units: units, Goals: goals, Seed: seed,
+		Progress: func(what string) { live.show(what) }})
+	live.clear()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "took %v\n", time.Since(t0).Round(time.Second))
+	return bench.WriteGroupTable(stdout, rep)
 }
 
 // writeInto writes the file name in folder dir (made if need be) with
