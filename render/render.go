@@ -44,10 +44,11 @@ const (
 	Fit                         // passable cells where Scene.Unit cannot stand (amber)
 	Fog                         // cells Scene.Knowledge's player has not seen (veiled) or believes otherwise (violet)
 	Other                       // Scene.Other, a second path to compare (orange)
+	Flow                        // Scene.Field's step at each cell (a hue per direction) and the walks of Scene.Units along it
 )
 
 // All is every layer.
-const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence | Fit | Fog | Other
+const All = Terrain | Islands | DeadEnds | Clusters | Waypoints | Edges | Path | Expanded | Influence | Fit | Fog | Other | Flow
 
 // Kind says what a shape stands for, so a game's renderer can style it.
 type Kind uint8
@@ -61,6 +62,8 @@ const (
 	PathStep  // one segment of the path
 	PathEnd   // the path's start or goal
 	OtherStep // one segment of Scene.Other
+	WalkStep  // one step of a unit's walk along Scene.Field
+	WalkStart // where a unit of Scene.Units stands
 )
 
 // Box is a rectangle of cells (half-open, as grid.Rect).
@@ -120,6 +123,13 @@ type Scene struct {
 	// Other is a second path drawn by the Other layer, for comparison:
 	// the true shortest path beside a player's path through fog, say.
 	Other []grid.Point
+	// Field, if not nil, is a flow field the Flow layer draws: each cell
+	// it leads from tinted by the direction of its step (a hue per
+	// direction, as on a compass), with the walks of Units along it.
+	// Drawing looks up every cell in view, which builds the field's
+	// clusters there.
+	Field *hpa.Field
+	Units []grid.Point
 }
 
 // Shapes returns the scene's vector layers (cluster borders, waypoints,
@@ -172,6 +182,21 @@ func (s *Scene) Shapes() Shapes {
 			sh.Lines = append(sh.Lines, Line{s.Other[i-1], s.Other[i], OtherStep})
 		}
 	}
+	if f := s.Field; f != nil && s.Layers&Flow != 0 {
+		var walk []grid.Point
+		for _, u := range s.Units {
+			walk, _ = f.Path(u, walk)
+			for i := 1; i < len(walk); i++ {
+				sh.Lines = append(sh.Lines, Line{walk[i-1], walk[i], WalkStep})
+			}
+			if len(walk) > 0 {
+				sh.Marks = append(sh.Marks, Mark{walk[0], WalkStart})
+			}
+		}
+		if len(s.Units) > 0 {
+			sh.Marks = append(sh.Marks, Mark{f.Goal(), PathEnd})
+		}
+	}
 	if s.Layers&Path != 0 && len(s.Path) > 0 {
 		for i := 1; i < len(s.Path); i++ {
 			sh.Lines = append(sh.Lines, Line{s.Path[i-1], s.Path[i], PathStep})
@@ -197,8 +222,13 @@ var (
 	colOther    = color.RGBA{240, 120, 20, 255}
 	colFog      = color.RGBA{70, 80, 110, 120}
 	colStale    = color.RGBA{170, 60, 200, 140}
+	colWalk     = color.RGBA{20, 20, 20, 200}
+	// flowHues: the Flow layer's tint per grid.Dir (N, E, S, W, NE, SE,
+	// SW, NW), round the colour wheel as round the compass.
+	flowHues = [8]color.RGBA{{230, 60, 60, 110}, {60, 160, 230, 110}, {60, 200, 90, 110}, {240, 200, 40, 110},
+		{150, 90, 220, 110}, {40, 200, 200, 110}, {160, 200, 40, 110}, {240, 130, 40, 110}}
 	islandHues  = []color.RGBA{{186, 214, 176, 255}, {176, 200, 226, 255}, {230, 210, 160, 255}, {214, 184, 220, 255}, {170, 220, 214, 255}, {226, 186, 176, 255}, {200, 200, 160, 255}, {180, 180, 230, 255}}
-	shapeColour = map[Kind]color.RGBA{ClusterBorder: colCluster, TransitionPoint: colPoint, PlacedPoint: colPlaced, IntraEdge: colIntra, InterEdge: colInter, PathStep: colPath, PathEnd: colPathEnd, OtherStep: colOther}
+	shapeColour = map[Kind]color.RGBA{ClusterBorder: colCluster, TransitionPoint: colPoint, PlacedPoint: colPlaced, IntraEdge: colIntra, InterEdge: colInter, PathStep: colPath, PathEnd: colPathEnd, OtherStep: colOther, WalkStep: colWalk, WalkStart: colWalk}
 )
 
 // CellColor returns the colour of cell p under the scene's cell layers
@@ -242,6 +272,12 @@ func (s *Scene) CellColor(p grid.Point) color.RGBA {
 		}
 		if n := f.ClaimsAt(p); n > 0 {
 			c = blend(c, color.RGBA{140, 40, 200, uint8(min(230, 90+40*n))})
+		}
+	}
+	if f := s.Field; f != nil && s.Layers&Flow != 0 {
+		if n, ok := f.Next(p); ok {
+			d, _ := grid.DirOf(p, n)
+			c = blend(c, flowHues[d])
 		}
 	}
 	return s.fog(p, c)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"image/png"
+	"math/rand/v2"
 	"io"
 	"os"
 	"strings"
@@ -22,7 +23,7 @@ var layerNames = []struct {
 	{"terrain", render.Terrain}, {"islands", render.Islands}, {"deadends", render.DeadEnds},
 	{"clusters", render.Clusters}, {"waypoints", render.Waypoints}, {"edges", render.Edges},
 	{"path", render.Path}, {"expanded", render.Expanded}, {"influence", render.Influence}, {"fit", render.Fit},
-	{"fog", render.Fog}, {"other", render.Other},
+	{"fog", render.Fog}, {"other", render.Other}, {"flow", render.Flow},
 }
 
 func runRender(args []string, stdout, stderr io.Writer) error {
@@ -48,8 +49,9 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	unitSize := fs.Int("unit", 1, "draw for a unit `K`×K cells: its path, its layer's waypoints and edges, and (layer fit) the cells where it cannot stand")
 	class := fs.String("class", "", "draw for the movement class `NAME` (ground or hover, on the map's Moving AI terrain) as -unit does")
 	fogR := fs.Int("fog", 0, "plan for a player who has seen only the cells within `R` of the start and believes the rest open ground (fog of war): the path is the player's; layer fog veils what it has not seen, layer other draws the true shortest path (exact A*)")
+	fieldN := fs.Int("field", 0, "draw the flow field to -to (layer flow: a hue per direction) and the walks along it of `N` units on random cells of the goal's island (-from not needed)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-fog R] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for.\n\n")
+		fmt.Fprintf(stderr, "usage: rtspath render -map M.map [-bake M.nav] [-from x,y -to x,y] [-algo hpa-smooth] [-hot x,y,r,steps ...] [-fog R] [-field N -to x,y] [-layers ...] [-view x0,y0,x1,y1] [-size 1024] -o out.png\n\nDraws the map with the layers asked for; with -from and -to, a path and\nthe cells the search expanded (astar: every cell of the fine search;\nthe hpa algorithms: none, their path only). Hot spots make an influence\nmap that the hpa algorithms' paths pay for. With -field, a flow field\nto -to and units walking it.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := parse(fs, args); err != nil {
@@ -67,7 +69,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if !found {
-			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit, fog, other)")
+			return badFlag("layers", n, "unknown layer (want all, or terrain, islands, deadends, clusters, waypoints, edges, path, expanded, influence, fit, fog, other, flow)")
 		}
 	}
 	switch {
@@ -77,8 +79,14 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return needFlag("o", "the PNG file to write")
 	case *from != "" && *to == "":
 		return needFlag("to", "the path's goal, with -from")
-	case *to != "" && *from == "":
+	case *to != "" && *from == "" && *fieldN == 0:
 		return needFlag("from", "the path's start, with -to")
+	case *fieldN < 0 || *fieldN > 100_000:
+		return badFlag("field", *fieldN, "want 0..100000 units")
+	case *fieldN > 0 && *to == "":
+		return needFlag("to", "the field's goal, with -field")
+	case *fieldN > 0 && (*fogR > 0 || len(hot) > 0):
+		return fmt.Errorf("render: -field draws a field on the map itself: not with -fog or -hot")
 	case *side < 1 || *side > render.MaxSide:
 		return badFlag("size", *side, fmt.Sprintf("want 1..%d pixels", render.MaxSide))
 	case *unitSize < 1 || *unitSize > grid.MaxClearance:
@@ -105,6 +113,9 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		if a, err = parsePoint("from", *from); err != nil {
 			return err
 		}
+	}
+	if *to != "" {
+		var err error
 		if z, err = parsePoint("to", *to); err != nil {
 			return err
 		}
@@ -156,8 +167,13 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		}
 		sc.Other = best.Path
 		fmt.Fprintf(stdout, "fog: the player has seen %d cells; the true shortest path: %v, cost %.1f\n", k.SeenCells(), best.Status, float64(best.Cost)/float64(grid.Straight))
-	} else if len(hot) > 0 || *from != "" && *algo != "astar" {
+	} else if len(hot) > 0 || *from != "" && *algo != "astar" || *fieldN > 0 {
 		planner = hpa.NewPlanner(b, hpa.Config{})
+	}
+	if *fieldN > 0 {
+		if err := drawField(sc, planner, z, *fieldN, stdout); err != nil {
+			return err
+		}
 	}
 	var pen hpa.Penalty
 	if len(hot) > 0 {
@@ -225,6 +241,48 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "rendered %s (%d×%d map) → %s, %d×%d pixels, in %v\n", *mapPath, g.Width(), g.Height(), *out, img.Rect.Dx(), img.Rect.Dy(), time.Since(t0).Round(time.Millisecond))
+	return nil
+}
+
+// drawField puts in sc the field to goal and n units on random cells of
+// the goal's island (seeded: the same every run) where sc.Unit fits, and
+// prints how far their walks along it are from their shortest paths.
+func drawField(sc *render.Scene, p *hpa.Planner, goal grid.Point, n int, stdout io.Writer) error {
+	g, u := sc.Grid, sc.Unit
+	f, err := p.NewField(goal, hpa.Options{Size: u.Size, Class: u.Class})
+	if err != nil {
+		return err
+	}
+	var cells []grid.Point
+	for i := range g.Width() * g.Height() {
+		if c := g.PointAt(i); g.Fits(c, u) && sc.Bake.SameIsland(c, goal) {
+			cells = append(cells, c)
+		}
+	}
+	r := rand.New(rand.NewPCG(1, uint64(n)))
+	for range n {
+		sc.Units = append(sc.Units, cells[r.IntN(len(cells))])
+	}
+	f.Ready(sc.Units)
+	least := make([]grid.Cost, n)
+	if _, err := grid.NewSearcher(g).FindAll(goal, sc.Units, grid.Options{Size: u.Size, Class: u.Class}, least); err != nil {
+		return err
+	}
+	var walk []grid.Point
+	var over float64
+	for i, at := range sc.Units {
+		var ok bool
+		if walk, ok = f.Path(at, walk); !ok {
+			return fmt.Errorf("render: the field leads nowhere from %v", at)
+		}
+		c, err := g.UnitPathCost(walk, u)
+		if err != nil {
+			return err
+		}
+		over += float64(c-least[i]) / float64(max(least[i], 1))
+	}
+	sc.Field = f
+	fmt.Fprintf(stdout, "field: %d units walk to %v at %.3f%% over their shortest paths on average; %d clusters built\n", n, goal, 100*over/float64(n), f.Built())
 	return nil
 }
 

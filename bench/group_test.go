@@ -1,0 +1,35 @@
+package bench_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/rtspath/rtspath/bench"
+	"github.com/rtspath/rtspath/grid"
+)
+
+// TestGroupOptions: options out of range, and a map without an island
+// to order units on, are errors.
+func TestGroupOptions(t *testing.T) {
+	g, _ := grid.New(32, 32, grid.Octile)
+	walled, _ := grid.New(8, 8, grid.Octile)
+	walled.Fill(walled.Bounds(), false)
+	for _, o := range []bench.GroupOptions{
+		{Units: 10, Goals: 1},
+		{Grid: g, Units: 0, Goals: 1},
+		{Grid: g, Units: 10, Goals: 0},
+		{Grid: walled, Units: 10, Goals: 1},
+	} {
+		if _, err := bench.Group(context.Background(), o); !errors.Is(err, bench.ErrGroupOptions) {
+			t.Errorf("%+v: %v", o, err)
+		}
+	}
+	rep, err := bench.Group(context.Background(), bench.GroupOptions{Grid: g, Units: 20, Goals: 2, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Orders) != 2 || rep.Mean.Distinct != 20 || rep.Mean.MeanExcess > 1 {
+		t.Fatalf("%+v", rep.Mean)
+	}
+}
