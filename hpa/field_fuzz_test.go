@@ -1,0 +1,91 @@
+package hpa_test
+
+import (
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// FuzzField: a field on a generated live map baked for 2×2 units too,
+// for the goal and unit the input picks; walls and clearings published
+// in batches, the field synced after each. At every version, from every
+// cell in turn: the field leads on exactly when the oracle's flood fill
+// of that version joins the cell to the goal, by legal steps (oracle)
+// that end at the goal.
+func FuzzField(f *testing.F) {
+	f.Add([]byte{1, 10, 10, 0, 3, 20, 30, 2, 9, 40, 5, 6, 6, 0, 0, 1, 1, 50, 50})
+	f.Add([]byte{7, 40, 31, 1, 2, 1, 31, 62, 2, 33, 31, 30, 2, 5, 5, 60, 60, 10, 50, 50, 10})
+	f.Add([]byte{4, 2, 60, 0, 20, 12, 1, 9, 30, 20, 40, 2})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 4 || len(data) > 120 {
+			return
+		}
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 64, Height: 48, Seed: uint64(data[0])}, grid.MapOptions{Movement: grid.Movement(data[0] % 3), SwampWeight: 1 + data[0]%4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cs := []int{4, 8, 16}[data[0]%3]
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, Units: []grid.Unit{{Size: 2}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		size := 1 + int(data[3]%2)
+		goal := grid.Pt(int(data[1])%64, int(data[2])%48)
+		v := l.Acquire()
+		defer func() { v.Release() }()
+		fl, err := v.NewField(goal, hpa.Options{Size: size})
+		if err != nil {
+			return // the goal is blocked for the unit
+		}
+		data = data[4:]
+		for {
+			o := oracle.Graph{G: v.Grid(), Size: size}
+			comp := o.Components()
+			home := comp[v.Grid().Index(goal)]
+			for i := range 64 * 48 {
+				pt := v.Grid().PointAt(i)
+				joined := home != 0 && comp[i] == home
+				if _, ok := fl.Next(pt); !joined && ok {
+					t.Fatalf("%v leads on, not joined to the goal %v", pt, goal)
+				}
+				if !joined || pt == goal {
+					continue
+				}
+				for n := 0; pt != goal; n++ {
+					nx, ok := fl.Next(pt)
+					if !ok || !o.Legal(pt, nx) || n > 64*48 {
+						t.Fatalf("from %v: step to %v (%v, legal %v) after %d steps", v.Grid().PointAt(i), nx, ok, o.Legal(pt, nx), n)
+					}
+					pt = nx
+				}
+			}
+			if len(data) < 4 {
+				return
+			}
+			x, y := int(data[0]%64), int(data[1]%48)
+			r := grid.R(x, y, x+1+int(data[2]%9), y+1+int(data[3]%5))
+			if !goal.In(r.Grow(size)) {
+				if err := l.Fill(r, data[3]&0x80 != 0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			data = data[4:]
+			v.Release()
+			if _, err := l.Publish(); err != nil {
+				t.Fatal(err)
+			}
+			v = l.Acquire()
+			if err := fl.SyncTo(v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
