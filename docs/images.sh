@@ -26,3 +26,6 @@ rtspath render -map "$m" -from 462,222 -to 266,194 -algo hpa-smooth -unit 3 -lay
 # straight through land it believes open (blue); the true shortest path
 # (orange) goes round walls the player has not seen (veiled).
 rtspath render -map "$m" -from 28,342 -to 7,639 -fog 60 -layers terrain,fog,path,other -size 768 -o docs/img/fog.png
+# A flow field to the middle of the map (a hue per step direction, as on
+# a compass) and 24 units walking it from random cells.
+rtspath render -map "$m" -to 384,384 -field 24 -layers terrain,flow -view 192,192,576,576 -size 768 -o docs/img/field.png

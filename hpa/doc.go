@@ -157,6 +157,26 @@
 // on average (go test -run TestFogStarCraft -v ./hpa). Each view costs a
 // grid and a bake of its own (Knowledge.Bytes).
 //
+// # Armies: flow fields and group moves
+//
+// A Field (Planner.NewField, View.NewField on a live map) serves every
+// unit ordered to one goal: Field.Next gives the step from any cell of
+// the goal's island in O(1), without allocation. Making it runs one
+// Dijkstra from the goal over the waypoint graph; the cells' steps are
+// then built cluster by cluster as they are looked up, by a Dijkstra
+// inside the cluster seeded at its waypoints (with their cost to the
+// goal) and along the borders of the clusters already built (with
+// theirs), the clusters of a cell's coarse route to the goal first
+// (Field.Ready does this for a group's cells in one go, nearest the goal
+// first). Every step leads to a cell of lower cost, so following the
+// field from any cell it reaches ends at the goal; the walks come within
+// a fraction of a percent of the optimum (see the README). On a live
+// map Field.SyncTo keeps the clusters an edit did not reach.
+//
+// Query.Move takes a group's order: a destination for each unit
+// (Spread's cells, or a formation's) and either a shared field or a path
+// each, whichever costs less; Move.Step walks a unit there.
+//
 // # Updates on a plain Planner
 //
 // After editing the grid, call Bake.Update, then Planner.Sync, while no

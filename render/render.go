@@ -420,7 +420,7 @@ func (s *Scene) Draw(maxSide int) (*image.RGBA, error) {
 			// The more cells per pixel, the fainter the edges.
 			c.A = uint8(max(int(c.A)/shrink, 24))
 		}
-		if l.Kind == PathStep || l.Kind == OtherStep { // thick enough to find on a large map
+		if l.Kind == PathStep || l.Kind == OtherStep || l.Kind == WalkStep { // thick enough to find on a large map
 			for d := range max(2, zoom/2) {
 				line(img, ax+d, ay, bx+d, by, c)
 				line(img, ax, ay+d, bx, by+d, c)
