@@ -212,4 +212,3 @@ func opposite(d grid.Dir) grid.Dir {
 	}
 	return grid.NorthEast + (d-grid.NorthEast+2)&3
 }
-
