@@ -15,7 +15,8 @@ import (
 // new (NewField and the first step of a unit in the far corner: the
 // coarse Dijkstra and the clusters of its coarse route), ready (NewField
 // and Ready for 1000 units on random cells of the goal's island: every
-// cluster they stand in), next (a lookup in a built cluster).
+// cluster they stand in), squad (NewField and Ready for 100 units
+// within 24 cells of that far unit), next (a lookup in a built cluster).
 func BenchmarkField(b *testing.B) {
 	testmaps.Require(b)
 	g := testmaps.Grid(b, "sc1", "ArcticStation")
@@ -38,7 +39,23 @@ func BenchmarkField(b *testing.B) {
 			far = u
 		}
 	}
+	// A squad: 100 units within 24 cells of the farthest unit.
+	var squad []grid.Point
+	for len(squad) < 100 {
+		if u := far.Add(grid.Pt(r.IntN(49)-24, r.IntN(49)-24)); g.Contains(u) && g.Passable(u) && bk.SameIsland(u, goal) {
+			squad = append(squad, u)
+		}
+	}
 	var f hpa.Field
+	b.Run("squad", func(b *testing.B) {
+		for b.Loop() {
+			if err := f.Reset(p, goal, hpa.Options{}); err != nil {
+				b.Fatal(err)
+			}
+			f.Ready(squad)
+		}
+		b.ReportMetric(float64(f.Built()), "clusters")
+	})
 	b.Run("new", func(b *testing.B) {
 		for b.Loop() {
 			if err := f.Reset(p, goal, hpa.Options{}); err != nil {
