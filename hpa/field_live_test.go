@@ -1,6 +1,7 @@
 package hpa_test
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -207,5 +208,47 @@ func TestFieldLiveStress(t *testing.T) {
 			}
 		}
 		a.view.Release()
+	}
+}
+
+// TestSpreadIn: on a live map, SpreadIn gives what Query.Spread gives on
+// a planner of the same map, and refuses a View of another live map.
+func TestSpreadIn(t *testing.T) {
+	g, err := mapgen.NewGrid(mapgen.Config{Width: 96, Height: 96, Seed: 12}, grid.MapOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := openCell(t, g, 48, 48)
+	units := []grid.Point{openCell(t, g, 3, 3), openCell(t, g, 90, 5), openCell(t, g, 40, 80)}
+	want, err := hpa.NewPlanner(b, hpa.Config{}).NewQuery().Spread(goal, units, hpa.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := hpa.NewLive(b, hpa.LiveConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := hpa.NewLive(b, hpa.LiveConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lq := live.NewQuery()
+	v, w := live.Acquire(), other.Acquire()
+	defer v.Release()
+	defer w.Release()
+	got, err := lq.SpreadIn(v, goal, units, hpa.Options{}, nil)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("SpreadIn %v, %v; want %v", got, err, want)
+	}
+	if _, err := lq.SpreadIn(w, goal, units, hpa.Options{}, nil); !errors.Is(err, hpa.ErrOptions) {
+		t.Errorf("another map's View: %v", err)
+	}
+	var nilq *hpa.LiveQuery
+	if _, err := nilq.SpreadIn(v, goal, units, hpa.Options{}, nil); err == nil {
+		t.Error("a nil LiveQuery spreads")
 	}
 }

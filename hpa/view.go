@@ -134,3 +134,20 @@ func (r *replica) options(l *Live, opt Options) (Options, error) {
 	}
 	return opt, nil
 }
+
+// SpreadIn gives a group's destinations on the version v pins (v from
+// the same Live), as Query.Spread does.
+func (lq *LiveQuery) SpreadIn(v View, goal grid.Point, units []grid.Point, opt Options, dst []grid.Point) ([]grid.Point, error) {
+	if lq == nil || lq.l == nil {
+		return dst[:0], errNilLive
+	}
+	if v.l != lq.l || v.r == nil {
+		return dst[:0], fmt.Errorf("%w: SpreadIn with a View of another live map", ErrOptions)
+	}
+	q := lq.qs[v.r.id]
+	if q == nil {
+		q = v.r.p.NewQuery()
+		lq.qs[v.r.id] = q
+	}
+	return q.Spread(goal, units, opt, dst)
+}
