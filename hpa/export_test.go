@@ -59,3 +59,11 @@ func (f *Field) BuiltClusters() []int {
 	}
 	return cs
 }
+
+// SetFieldMaxRebuilds sets how often SyncTo builds a cluster again before
+// it seeds it from its waypoints alone, and returns the undo.
+func SetFieldMaxRebuilds(n uint8) func() {
+	old := maxRebuilds
+	maxRebuilds = n
+	return func() { maxRebuilds = old }
+}

@@ -144,6 +144,7 @@ func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
 		return fmt.Errorf("hpa: field goal %v: a unit %d cells across of class %d does not fit: %w", goal, u.Size, u.Class, grid.ErrBlocked)
 	}
 	f.unit, f.goal = u, goal
+	f.live, f.lver = nil, 0 // View.NewField sets them again
 	f.use(p)
 	for c, t := range f.tiles {
 		if t != nil {
@@ -190,6 +191,9 @@ func (f *Field) coarse() {
 	f.dist, f.next = resize(f.dist, n), resize(f.next, n)
 	for i := range f.dist {
 		f.dist[i], f.next[i] = navgraph.MaxPathCost, -1
+	}
+	if !f.p.g.Fits(f.goal, f.unit) {
+		return // a live edit blocked the goal: nothing leads there
 	}
 	cg := t.ClusterOf(f.goal)
 	tile := f.newTile(cg)
@@ -243,13 +247,16 @@ func (t *fieldTile) index(pt grid.Point, r grid.Rect) int {
 func (f *Field) newTile(c int) *fieldTile {
 	r := f.tier.ClusterRect(c)
 	var t *fieldTile
+	n := r.Area()
 	if k := len(f.spare); k > 0 {
 		t, f.spare = f.spare[k-1], f.spare[:k-1]
 	} else {
-		n := f.cs * f.cs
-		t = &fieldTile{cost: make([]grid.Cost, n), dir: make([]uint8, n)}
+		t = &fieldTile{}
 	}
-	n := r.Area()
+	if cap(t.cost) < n { // a tile of smaller clusters, or new
+		m := f.cs * f.cs
+		t.cost, t.dir = make([]grid.Cost, m), make([]uint8, m)
+	}
 	t.cost, t.dir, t.w = t.cost[:n], t.dir[:n], r.Dx()
 	for i := range t.cost {
 		t.cost[i], t.dir[i] = grid.Unreachable, dirNone
@@ -278,7 +285,7 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 	seed := func(pt grid.Point, cost grid.Cost, d uint8) {
 		ts.seeds = append(ts.seeds, tileSeed{cost, int32(t.index(pt, r)), d})
 	}
-	if f.goal.In(r) {
+	if f.goal.In(r) && g.Fits(f.goal, f.unit) { // a live edit may have blocked it
 		seed(f.goal, 0, dirGoal)
 	}
 	first, end := tr.PointsOf(c)
@@ -456,11 +463,12 @@ func (f *Field) Next(pt grid.Point) (grid.Point, bool) {
 }
 
 // Cost returns the field's cost at pt: 0 at the goal, grid.Unreachable
-// where it leads nowhere, and otherwise at least the cost of the way the
-// field leads from pt to the goal (equal to it where the clusters on
-// that way were built nearest the goal first, as Ready and the lazy
-// builds do along each coarse route; Next's step always leads to a lower
-// cost). As Next.
+// where it leads nowhere; it falls along every step Next gives. On a
+// field that SyncTo has not moved it is at least the cost of the way
+// the field leads from pt (often that cost: less where a cluster on the
+// way was built before the next one, as its waypoints' costs over the
+// waypoint graph are then its seeds); after SyncTo it is the field's
+// measure, not a cost. As Next.
 func (f *Field) Cost(pt grid.Point) grid.Cost {
 	if !f.ok() {
 		return grid.Unreachable

@@ -10,9 +10,10 @@ import (
 	"github.com/rtspath/rtspath/preprocess"
 )
 
-// FuzzField: a field on a generated live map baked for 2×2 units too,
-// for the goal and unit the input picks; walls and clearings published
-// in batches, the field synced after each. At every version, from every
+// FuzzField: a field on a generated live map with mud and lakes, baked
+// for 2×2 units and two movement classes too, for the goal and unit the
+// input picks; walls, clearings, weights and terrain published one by
+// one, the field synced after each. At every version, from every
 // cell in turn: the field leads on exactly when the oracle's flood fill
 // of that version joins the cell to the goal, by legal steps (oracle)
 // that end at the goal.
@@ -28,8 +29,15 @@ func FuzzField(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cs := []int{4, 8, 16}[data[0]%3]
-		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, Units: []grid.Unit{{Size: 2}}})
+		if err := g.FillTerrain(grid.R(int(data[1]%40), 10, int(data[1]%40)+16, 30), 1+int(data[2]%2)); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.SetClasses(testClasses); err != nil {
+			t.Fatal(err)
+		}
+		cs := []int{4, 8, 16, 12}[data[0]%4]
+		units := []grid.Unit{{Size: 1}, {Size: 2}, {Size: 1, Class: 1}, {Size: 2, Class: 2}}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs, Units: units[1:]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,17 +45,20 @@ func FuzzField(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		size := 1 + int(data[3]%2)
+		u := units[data[3]%4]
 		goal := grid.Pt(int(data[1])%64, int(data[2])%48)
 		v := l.Acquire()
 		defer func() { v.Release() }()
-		fl, err := v.NewField(goal, hpa.Options{Size: size})
+		fl, err := v.NewField(goal, hpa.Options{Size: u.Size, Class: u.Class})
 		if err != nil {
 			return // the goal is blocked for the unit
 		}
 		data = data[4:]
 		for {
-			o := oracle.Graph{G: v.Grid(), Size: size}
+			o := oracle.Graph{G: v.Grid(), Size: u.Size}
+			if u.Class > 0 {
+				o.Class = &testClasses[u.Class-1]
+			}
 			comp := o.Components()
 			home := comp[v.Grid().Index(goal)]
 			for i := range 64 * 48 {
@@ -72,10 +83,17 @@ func FuzzField(f *testing.F) {
 			}
 			x, y := int(data[0]%64), int(data[1]%48)
 			r := grid.R(x, y, x+1+int(data[2]%9), y+1+int(data[3]%5))
-			if !goal.In(r.Grow(size)) {
-				if err := l.Fill(r, data[3]&0x80 != 0); err != nil {
-					t.Fatal(err)
-				}
+			var err error
+			switch {
+			case data[2]&0xc0 == 0x40: // heavier or lighter ground
+				err = l.FillWeight(r, 1+data[3]%5)
+			case data[2]&0xc0 == 0x80: // a lake dug or drained
+				err = l.FillTerrain(r, int(data[3]>>6)%3)
+			case !goal.In(r.Grow(u.Size)):
+				err = l.Fill(r, data[3]&0x80 != 0)
+			}
+			if err != nil {
+				t.Fatal(err)
 			}
 			data = data[4:]
 			v.Release()

@@ -145,8 +145,18 @@ func TestFieldLiveEdit(t *testing.T) {
 // (some closing a corridor, so the way round is long): after each sync
 // every unit still steps legally on the map of its version (oracle) and,
 // at the end, every unit whose start the map still joins to the goal
-// arrives.
+// arrives. Again with clusters built again seeded from their waypoints
+// alone (the fallback SyncTo takes for a cluster built again too often).
 func TestFieldLiveStress(t *testing.T) {
+	for _, rebuilds := range []uint8{2, 0} {
+		t.Run(fmt.Sprintf("rebuilds=%d", rebuilds), func(t *testing.T) {
+			defer hpa.SetFieldMaxRebuilds(rebuilds)()
+			fieldLiveStress(t)
+		})
+	}
+}
+
+func fieldLiveStress(t *testing.T) {
 	for seed := range uint64(8) {
 		g, err := mapgen.NewGrid(mapgen.Config{Width: 160, Height: 128, Seed: seed + 300}, grid.MapOptions{SwampWeight: 3})
 		if err != nil {
@@ -154,7 +164,7 @@ func TestFieldLiveStress(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(seed, 77))
 		comp := oracle.Components(g)
-		var goal grid.Point
+		goal := grid.Pt(r.IntN(160), r.IntN(128))
 		for comp[g.Index(goal)] == 0 {
 			goal = grid.Pt(r.IntN(160), r.IntN(128))
 		}
@@ -250,5 +260,156 @@ func TestSpreadIn(t *testing.T) {
 	var nilq *hpa.LiveQuery
 	if _, err := nilq.SpreadIn(v, goal, units, hpa.Options{}, nil); err == nil {
 		t.Error("a nil LiveQuery spreads")
+	}
+}
+
+// TestFieldSyncBackwards: a field moved to a newer version and then back
+// to an older View (still held) answers for the older map: a rock that
+// was removed in the newer version is walked round again.
+func TestFieldSyncBackwards(t *testing.T) {
+	g, _ := grid.New(48, 16, grid.Octile)
+	rock := grid.R(6, 2, 10, 14)
+	g.Fill(rock, false)
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v0 := l.Acquire()
+	defer v0.Release()
+	f, err := v0.NewField(grid.Pt(40, 8), hpa.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Fill(rock, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	v1 := l.Acquire()
+	defer v1.Release()
+	start := grid.Pt(2, 8)
+	for _, v := range []hpa.View{v1, v0, v1, v0} {
+		if err := f.SyncTo(v); err != nil {
+			t.Fatal(err)
+		}
+		walkField(t, oracle.Graph{G: v.Grid()}, f, start, fmt.Sprintf("version %d", v.Version()))
+	}
+}
+
+// TestFieldReuse: a field (and a Move) made again on planners of other
+// maps and cluster sizes answers for the new one; one made on a live map
+// and then Reset on a planner is no longer the live map's (SyncTo is
+// ErrField).
+func TestFieldReuse(t *testing.T) {
+	var f hpa.Field
+	var m hpa.Move
+	for _, cs := range []int{8, 32, 4, 16} {
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 100, Height: 70, Seed: uint64(cs)}, grid.MapOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := hpa.NewPlanner(b, hpa.Config{})
+		o := oracle.Graph{G: g}
+		comp := o.Components()
+		goal := openCell(t, g, 50, 35)
+		if err := f.Reset(p, goal, hpa.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		var units []grid.Point
+		for i := range g.Width() * g.Height() {
+			if pt := g.PointAt(i); comp[i] != 0 && comp[i] == comp[g.Index(goal)] && i%37 == 0 {
+				walkField(t, o, &f, pt, fmt.Sprintf("cluster size %d", cs))
+				units = append(units, pt)
+			}
+		}
+		if err := p.NewQuery().Move(goal, units, hpa.MoveOptions{Guide: hpa.ByField, Spread: true}, &m); err != nil {
+			t.Fatal(err)
+		}
+		walkMove(t, o, &m, units, fmt.Sprintf("Move, cluster size %d", cs))
+	}
+	g, _ := grid.New(64, 64, grid.Octile)
+	b, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
+	l, err := hpa.NewLive(b, hpa.LiveConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := l.Acquire()
+	defer v.Release()
+	lf, err := v.NewField(grid.Pt(60, 60), hpa.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lf.Reset(hpa.NewPlanner(b, hpa.Config{}), grid.Pt(3, 3), hpa.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lf.SyncTo(v); !errors.Is(err, hpa.ErrField) {
+		t.Errorf("SyncTo after Reset on a planner: %v", err)
+	}
+}
+
+// TestFieldGoalBlocked: a live edit that blocks the goal for the unit (a
+// lake dug under it, for a tank) leaves no cell leading anywhere; once
+// drained, the field leads there again.
+func TestFieldGoalBlocked(t *testing.T) {
+	g, b := unitBake(t, 96, 64, 31, grid.Octile, 16)
+	l, err := hpa.NewLive(b, hpa.LiveConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tank := hpa.Options{Size: 1, Class: 1}
+	o := oracle.Graph{G: g, Class: &testClasses[0]}
+	goal := grid.Pt(48, 32)
+	for !o.Fits(goal) {
+		goal.X++
+	}
+	v := l.Acquire()
+	f, err := v.NewField(goal, tank)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []grid.Point
+	for i := range 96 * 64 {
+		cells = append(cells, g.PointAt(i))
+	}
+	f.Ready(cells)
+	v.Release()
+	for _, terrain := range []int{2, 0} { // water, then plain ground
+		if err := l.FillTerrain(grid.R(goal.X, goal.Y, goal.X+1, goal.Y+1), terrain); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Publish(); err != nil {
+			t.Fatal(err)
+		}
+		v := l.Acquire()
+		if err := f.SyncTo(v); err != nil {
+			t.Fatal(err)
+		}
+		o := oracle.Graph{G: v.Grid(), Class: &testClasses[0]}
+		comp := o.Components()
+		led := 0
+		for _, c := range cells {
+			_, ok := f.Next(c)
+			joined := comp[v.Grid().Index(goal)] != 0 && comp[v.Grid().Index(c)] == comp[v.Grid().Index(goal)]
+			if ok != (joined && c != goal) {
+				t.Fatalf("terrain %d: %v leads on %v, joined %v", terrain, c, ok, joined)
+			}
+			if ok {
+				led++
+				walkField(t, o, f, c, "drained")
+			}
+		}
+		if (led == 0) != (terrain == 2) {
+			t.Fatalf("terrain %d: %d cells lead to the goal", terrain, led)
+		}
+		v.Release()
 	}
 }

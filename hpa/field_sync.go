@@ -1,17 +1,17 @@
 package hpa
 
 import (
-	"cmp"
+	"container/heap"
 	"fmt"
-	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
 
 // maxRebuilds bounds how often SyncTo builds one cluster again; past it
-// the cluster takes no seeds from its neighbours (see SyncTo).
-const maxRebuilds = 2
+// the cluster takes no seeds from its neighbours (see SyncTo). A
+// variable for the tests.
+var maxRebuilds uint8 = 2
 
 // NewField returns the flow field towards goal on the View's version of
 // its live map, as Planner.NewField. The field builds clusters from the
@@ -45,6 +45,8 @@ func (v View) NewField(goal grid.Point, opt Options) (*Field, error) {
 // Cost is the field's measure along the way, not always the exact cost
 // of the cells it leads through.
 //
+// A View older than the field's version starts every cluster afresh.
+//
 // Errors: a field not made on v's live map, or the zero View (ErrField).
 // Cost: the coarse Dijkstra (as NewField), a check of each kept cluster's
 // border, and the builds.
@@ -60,9 +62,18 @@ func (f *Field) SyncTo(v View) error {
 		f.use(p)
 		return nil
 	}
+	back := v.r.ver < f.lver
 	f.use(p)
 	f.lver = v.r.ver
 	f.coarse()
+	if back {
+		// An older version: the clusters' versions cannot say what
+		// changed since; start the clusters afresh.
+		for c := range f.tiles {
+			f.drop(c)
+		}
+		return nil
+	}
 	f.want = f.want[:0]
 	// Keep the clusters the edits did not reach whose waypoints' costs
 	// moved alike.
@@ -98,10 +109,10 @@ func (f *Field) SyncTo(v View) error {
 		f.want[i].k = f.key(int(f.want[i].c))
 	}
 	clear(f.rebuilds)
-	for len(f.want) > 0 {
-		slices.SortFunc(f.want, func(a, b clusterKey) int { return cmp.Or(cmp.Compare(b.k, a.k), cmp.Compare(b.c, a.c)) })
-		w := f.want[len(f.want)-1]
-		f.want = f.want[:len(f.want)-1]
+	h := keyHeap(f.want)
+	heap.Init(&h)
+	for h.Len() > 0 {
+		w := heap.Pop(&h).(clusterKey)
 		c := int(w.c)
 		if f.tiles[c] != nil {
 			continue
@@ -113,12 +124,29 @@ func (f *Field) SyncTo(v View) error {
 		for _, n := range f.neighbours(c) {
 			if t := f.tiles[n]; t != nil && !f.stepsDown(n, t) {
 				f.drop(n)
-				f.want = append(f.want, clusterKey{f.key(n), int32(n)})
+				heap.Push(&h, clusterKey{f.key(n), int32(n)})
 				f.pending[n] = true
 			}
 		}
 	}
+	f.want = h[:0]
 	return nil
+}
+
+// keyHeap is a heap of clusters, least key (then index) first.
+type keyHeap []clusterKey
+
+func (h keyHeap) Len() int { return len(h) }
+func (h keyHeap) Less(i, j int) bool {
+	return h[i].k < h[j].k || h[i].k == h[j].k && h[i].c < h[j].c
+}
+func (h keyHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *keyHeap) Push(x any)   { *h = append(*h, x.(clusterKey)) }
+func (h *keyHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }
 
 // reached reports whether the edits since tile t of cluster c was built

@@ -35,10 +35,12 @@ type MoveOptions struct {
 	// (Query.Spread) instead of the goal itself.
 	Spread bool
 	// Formation, when not nil, gives unit i the destination goal +
-	// Formation[i] (len(units) offsets). A unit whose cell there is off
-	// the map, does not fit, lies on another island or repeats an
-	// earlier unit's gets one of the spread cells (Spread) that no
-	// formation cell took, nearest the goal first.
+	// Formation[i] (len(units) offsets). A unit whose cell there it
+	// cannot reach from the goal (off the map, blocked for it, walled
+	// off, or reached only by a long way round: see Query.Move), or
+	// whose footprint there overlaps an earlier unit's, gets one of the
+	// spread cells (Spread) that no formation footprint took, nearest
+	// the goal first.
 	Formation []grid.Point
 }
 
@@ -53,7 +55,7 @@ type Move struct {
 	// paths).
 	Field *Field
 	// Paths[i] is unit i's path (Find's, from where it stood to Dest[i]),
-	// or, with a field, its last leg once Step made it: nil until then.
+	// or, with a field, its last leg once Step made it: empty until then.
 	Paths [][]grid.Point
 
 	q     *Query
@@ -79,9 +81,13 @@ type Move struct {
 // Move builds the clusters the units stand in (Field.Ready), nearest the
 // goal first; a unit's walk builds the others it enters.
 //
-// Errors as Find's and Spread's (the goal, the units, the options);
-// dst's previous content is dropped. Cost: Spread when asked, plus the
-// paths (a Find per unit) or the field (NewField and Ready).
+// A formation's cells are checked by one exact search from the goal in
+// a window round the goal and the formation cells, grown by a cluster.
+//
+// Errors as Find's and Spread's (the goal, the units, the options); m's
+// previous content is replaced. Cost: Spread when asked (and for a
+// formation), the formation's search, plus the paths (a Find per unit)
+// or the field (NewField and Ready). It allocates.
 func (q *Query) Move(goal grid.Point, units []grid.Point, opt MoveOptions, m *Move) error {
 	if m == nil {
 		return fmt.Errorf("%w: nil Move", ErrOptions)
@@ -115,7 +121,9 @@ func (q *Query) Move(goal grid.Point, units []grid.Point, opt MoveOptions, m *Mo
 		}
 	}
 	if opt.Formation != nil {
-		q.formation(goal, opt, m.Dest)
+		if err := q.formation(goal, opt, m.Dest); err != nil {
+			return err
+		}
 	}
 	m.near = grid.Rect{}
 	for _, d := range m.Dest {
@@ -167,20 +175,65 @@ func (q *Query) checkMove(goal grid.Point, units []grid.Point, opt Options) erro
 	return nil
 }
 
-// formation gives each unit whose formation cell (goal + its offset) is
-// on the map, fits the unit and lies on the goal's island that cell, and
-// the others the spread cells (dest, as Spread gave them) that no
-// formation cell took, nearest the goal first (straight distance), to
-// the units in order.
-func (q *Query) formation(goal grid.Point, opt MoveOptions, dest []grid.Point) {
-	g, b := q.p.g, q.p.bake
+// formation gives each unit whose formation cell (goal + its offset) the
+// unit can reach from the goal, by a search in a window round the goal
+// and the formation (a cell reached only by a longer way round counts as
+// unreachable), and whose footprint overlaps no earlier unit's, that
+// cell; and the others the spread cells (dest, as Spread gave them) that
+// no formation footprint took, nearest the goal first (straight
+// distance), to the units in order.
+func (q *Query) formation(goal grid.Point, opt MoveOptions, dest []grid.Point) error {
+	g := q.p.g
 	k := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
-	spread := slices.Clone(dest)
-	taken := make(map[grid.Point]bool, len(dest))
-	var left []int
+	win := grid.R(goal.X, goal.Y, goal.X+1, goal.Y+1)
+	cells := make([]grid.Point, len(opt.Formation))
 	for i, off := range opt.Formation {
-		if c := goal.Add(off); g.Fits(c, k) && b.SameIsland(c, goal) && !taken[c] {
-			dest[i], taken[c] = c, true
+		cells[i] = goal.Add(off)
+		if g.Contains(cells[i]) {
+			win = win.Union(grid.R(cells[i].X, cells[i].Y, cells[i].X+1, cells[i].Y+1))
+		}
+	}
+	win = win.Grow(q.p.tier.ClusterSize).Intersect(g.Bounds())
+	costs := make([]grid.Cost, len(cells))
+	var in []grid.Point // the cells where the unit fits
+	var at []int
+	for i, c := range cells {
+		costs[i] = grid.Unreachable
+		if g.Fits(c, k) {
+			in, at = append(in, c), append(at, i)
+		}
+	}
+	inCost := make([]grid.Cost, len(in))
+	if _, err := q.fine.FindAll(goal, in, grid.Options{Window: win, Size: k.Size, Class: k.Class}, inCost); err != nil {
+		return err
+	}
+	for j, i := range at {
+		costs[i] = inCost[j]
+	}
+	spread := slices.Clone(dest)
+	taken := make(map[grid.Point]bool, len(dest)*k.Size*k.Size)
+	free := func(c grid.Point) bool {
+		for y := range k.Size {
+			for x := range k.Size {
+				if taken[c.Add(grid.Pt(x, y))] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	take := func(c grid.Point) {
+		for y := range k.Size {
+			for x := range k.Size {
+				taken[c.Add(grid.Pt(x, y))] = true
+			}
+		}
+	}
+	var left []int
+	for i, c := range cells {
+		if costs[i] != grid.Unreachable && free(c) {
+			dest[i] = c
+			take(c)
 		} else {
 			left = append(left, i)
 		}
@@ -190,15 +243,17 @@ func (q *Query) formation(goal grid.Point, opt MoveOptions, dest []grid.Point) {
 	})
 	j := 0
 	for _, i := range left {
-		for j < len(spread) && taken[spread[j]] {
+		for j < len(spread) && !free(spread[j]) {
 			j++
 		}
 		if j < len(spread) {
-			dest[i], taken[spread[j]] = spread[j], true
+			dest[i] = spread[j]
+			take(spread[j])
 		} else {
 			dest[i] = goal
 		}
 	}
+	return nil
 }
 
 // fieldCheaper estimates whether a field serves units at less cost than

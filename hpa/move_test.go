@@ -55,7 +55,7 @@ func TestMove(t *testing.T) {
 		o := oracle.Graph{G: g}
 		comp := o.Components()
 		r := rand.New(rand.NewPCG(seed, 1))
-		var goal grid.Point
+		goal := grid.Pt(r.IntN(192), r.IntN(160))
 		for comp[g.Index(goal)] == 0 {
 			goal = grid.Pt(r.IntN(192), r.IntN(160))
 		}
@@ -195,6 +195,58 @@ func TestMoveMisuse(t *testing.T) {
 	for _, i := range []int{-1, 1, 99} {
 		if _, ok := m.Step(i, goal); ok {
 			t.Errorf("unit %d steps", i)
+		}
+	}
+}
+
+// TestMoveFormationUnits: formation cells a unit cannot reach from the
+// goal (across a lake for a tank, which the one-cell island joins) give
+// way to spread cells; 2×2 units in a formation whose footprints would
+// overlap get footprints apart. Every unit reaches its destination.
+func TestMoveFormationUnits(t *testing.T) {
+	g, _ := grid.New(48, 16, grid.Octile)
+	if err := g.FillTerrain(grid.R(20, 0, 24, 16), 2); err != nil { // water
+		t.Fatal(err)
+	}
+	if err := g.SetClasses(testClasses); err != nil {
+		t.Fatal(err)
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 8, Units: []grid.Unit{{Size: 1, Class: 1}, {Size: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	goal := grid.Pt(10, 8)
+	units := []grid.Point{grid.Pt(2, 2), grid.Pt(2, 5), grid.Pt(2, 9), grid.Pt(2, 12)}
+	var m hpa.Move
+	tank := hpa.MoveOptions{Options: hpa.Options{Class: 1}, Formation: []grid.Point{grid.Pt(0, 1), grid.Pt(30, 0), grid.Pt(0, -1), grid.Pt(1, 1)}}
+	if err := q.Move(goal, units, tank, &m); err != nil {
+		t.Fatal(err)
+	}
+	o := oracle.Graph{G: g, Class: &testClasses[0]}
+	end := walkMove(t, o, &m, units, "tank")
+	for i, e := range end {
+		if e != m.Dest[i] || e.X >= 20 {
+			t.Fatalf("tank %d ended at %v, destination %v", i, e, m.Dest[i])
+		}
+	}
+	if m.Dest[0] != goal.Add(grid.Pt(0, 1)) || m.Dest[2] != goal.Add(grid.Pt(0, -1)) {
+		t.Fatalf("reachable formation cells not kept: %v", m.Dest)
+	}
+	// 2×2 units at offsets one cell apart: their footprints would overlap.
+	big := hpa.MoveOptions{Options: hpa.Options{Size: 2}, Formation: []grid.Point{grid.Pt(0, 0), grid.Pt(1, 0), grid.Pt(0, 1), grid.Pt(3, 3)}}
+	if err := q.Move(goal, units, big, &m); err != nil {
+		t.Fatal(err)
+	}
+	end = walkMove(t, oracle.Graph{G: g, Size: 2}, &m, units, "2×2")
+	for i := range end {
+		for j := range i {
+			if d := end[i].Sub(end[j]); abs(d.X) < 2 && abs(d.Y) < 2 {
+				t.Fatalf("2×2 units %d and %d end at %v and %v: footprints overlap", j, i, end[j], end[i])
+			}
+		}
+		if end[i] != m.Dest[i] {
+			t.Fatalf("2×2 unit %d ended at %v, not %v", i, end[i], m.Dest[i])
 		}
 	}
 }

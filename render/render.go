@@ -208,21 +208,21 @@ func (s *Scene) Shapes() Shapes {
 
 // Colours of the cell layers and shapes.
 var (
-	colOpen     = color.RGBA{236, 232, 220, 255}
-	colBlocked  = color.RGBA{40, 40, 46, 255}
-	colDead     = color.RGBA{0, 0, 0, 60}
-	colTight    = color.RGBA{240, 170, 40, 120}
-	colCluster  = color.RGBA{120, 120, 140, 255}
-	colPoint    = color.RGBA{214, 40, 40, 255}
-	colPlaced   = color.RGBA{150, 40, 214, 255}
-	colIntra    = color.RGBA{230, 120, 60, 160}
-	colInter    = color.RGBA{230, 60, 60, 200}
-	colPath     = color.RGBA{20, 110, 230, 255}
-	colPathEnd  = color.RGBA{0, 170, 60, 255}
-	colOther    = color.RGBA{240, 120, 20, 255}
-	colFog      = color.RGBA{70, 80, 110, 120}
-	colStale    = color.RGBA{170, 60, 200, 140}
-	colWalk     = color.RGBA{20, 20, 20, 200}
+	colOpen    = color.RGBA{236, 232, 220, 255}
+	colBlocked = color.RGBA{40, 40, 46, 255}
+	colDead    = color.RGBA{0, 0, 0, 60}
+	colTight   = color.RGBA{240, 170, 40, 120}
+	colCluster = color.RGBA{120, 120, 140, 255}
+	colPoint   = color.RGBA{214, 40, 40, 255}
+	colPlaced  = color.RGBA{150, 40, 214, 255}
+	colIntra   = color.RGBA{230, 120, 60, 160}
+	colInter   = color.RGBA{230, 60, 60, 200}
+	colPath    = color.RGBA{20, 110, 230, 255}
+	colPathEnd = color.RGBA{0, 170, 60, 255}
+	colOther   = color.RGBA{240, 120, 20, 255}
+	colFog     = color.RGBA{70, 80, 110, 120}
+	colStale   = color.RGBA{170, 60, 200, 140}
+	colWalk    = color.RGBA{20, 20, 20, 200}
 	// flowHues: the Flow layer's tint per grid.Dir (N, E, S, W, NE, SE,
 	// SW, NW), round the colour wheel as round the compass.
 	flowHues = [8]color.RGBA{{230, 60, 60, 110}, {60, 160, 230, 110}, {60, 200, 90, 110}, {240, 200, 40, 110},

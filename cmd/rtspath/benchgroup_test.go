@@ -41,6 +41,11 @@ func TestBenchGroup(t *testing.T) {
 	if st, err := os.Stat(png); err != nil || st.Size() == 0 {
 		t.Fatal("no image", err)
 	}
+	// A 3×3 unit: its walkers stand where the field leads from.
+	got = runOK(t, "render", "-map", m, "-to", "80,80", "-field", "60", "-unit", "3", "-layers", "terrain,flow", "-size", "160", "-o", png)
+	if !strings.Contains(got, "field: 60 units walk to 80,80 at") {
+		t.Fatalf("render -field -unit 3: %s", got)
+	}
 	for _, args := range [][]string{
 		{"bench", "-group"},
 		{"bench", "-group", "-map", m, "-units", "0"},

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"image/png"
-	"math/rand/v2"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
@@ -244,18 +244,18 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// drawField puts in sc the field to goal and n units on random cells of
-// the goal's island (seeded: the same every run) where sc.Unit fits, and
-// prints how far their walks along it are from their shortest paths.
+// drawField puts in sc the field to goal and n units on random cells it
+// leads from (seeded: the same every run), and prints how far their walks
+// along it are from their shortest paths.
 func drawField(sc *render.Scene, p *hpa.Planner, goal grid.Point, n int, stdout io.Writer) error {
 	g, u := sc.Grid, sc.Unit
 	f, err := p.NewField(goal, hpa.Options{Size: u.Size, Class: u.Class})
 	if err != nil {
 		return err
 	}
-	var cells []grid.Point
+	var cells []grid.Point // the cells the field leads from (all built)
 	for i := range g.Width() * g.Height() {
-		if c := g.PointAt(i); g.Fits(c, u) && sc.Bake.SameIsland(c, goal) {
+		if c := g.PointAt(i); f.Cost(c) != grid.Unreachable {
 			cells = append(cells, c)
 		}
 	}
