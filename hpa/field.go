@@ -55,7 +55,7 @@ type Field struct {
 	tiles []*fieldTile
 	spare []*fieldTile
 	ts    *tileSearcher
-	open  []treeItem
+	open  treeHeap
 	built int
 	want  []clusterKey
 	chain []int32
@@ -205,13 +205,13 @@ func (f *Field) coarse() {
 	for u := first; u < end; u++ {
 		if k := tile.cost[tile.index(t.Points[u].Cell, r)]; k != grid.Unreachable {
 			f.dist[u] = navgraph.Cost(k)
-			f.pushOpen(treeItem{f: navgraph.Cost(k), g: navgraph.Cost(k), n: u})
+			f.open.push(treeItem{f: navgraph.Cost(k), g: navgraph.Cost(k), n: u})
 		}
 	}
 	f.spare = append(f.spare, tile)
 	g := t.Graph
 	for len(f.open) > 0 {
-		it := f.popOpen()
+		it := f.open.pop()
 		if it.g != f.dist[it.n] {
 			continue
 		}
@@ -219,23 +219,10 @@ func (f *Field) coarse() {
 		for i, v := range to {
 			if c := min(it.g+cost[i], navgraph.MaxPathCost); c < f.dist[v] {
 				f.dist[v], f.next[v] = c, it.n
-				f.pushOpen(treeItem{f: c, g: c, n: v})
+				f.open.push(treeItem{f: c, g: c, n: v})
 			}
 		}
 	}
-}
-
-func (f *Field) pushOpen(it treeItem) {
-	t := goalTree{open: f.open}
-	t.push(it)
-	f.open = t.open
-}
-
-func (f *Field) popOpen() treeItem {
-	t := goalTree{open: f.open}
-	it := t.pop()
-	f.open = t.open
-	return it
 }
 
 // index returns pt's index in the tile of rectangle r.

@@ -35,8 +35,8 @@ type goalTree struct {
 	done   []uint32        // per slot: gen when settled
 	want   []uint32        // per slot: gen when in need
 	gen    uint32
-	open   []treeItem // a binary heap by (f, n)
-	box    grid.Rect  // the members' starts
+	open   treeHeap
+	box    grid.Rect // the members' starts
 	// expanded: waypoints the build settled (charged to its builder).
 	expanded int
 	members  int    // requests of a Service still using it
@@ -56,42 +56,49 @@ type treeItem struct {
 
 func (a treeItem) less(b treeItem) bool { return a.f < b.f || a.f == b.f && a.n < b.n }
 
-func (t *goalTree) push(it treeItem) {
-	h := append(t.open, it)
-	for i := len(h) - 1; i > 0; {
+// treeHeap is a binary heap of treeItems by (f, n).
+type treeHeap []treeItem
+
+func (h *treeHeap) push(it treeItem) {
+	a := append(*h, it)
+	for i := len(a) - 1; i > 0; {
 		up := (i - 1) / 2
-		if !h[i].less(h[up]) {
+		if !a[i].less(a[up]) {
 			break
 		}
-		h[i], h[up] = h[up], h[i]
+		a[i], a[up] = a[up], a[i]
 		i = up
 	}
-	t.open = h
+	*h = a
 }
 
-func (t *goalTree) pop() treeItem {
-	h := t.open
-	top := h[0]
-	last := len(h) - 1
-	h[0] = h[last]
-	h = h[:last]
+func (h *treeHeap) pop() treeItem {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
 	for i := 0; ; {
 		l, m := 2*i+1, i
-		if l < len(h) && h[l].less(h[m]) {
+		if l < len(a) && a[l].less(a[m]) {
 			m = l
 		}
-		if r := l + 1; r < len(h) && h[r].less(h[m]) {
+		if r := l + 1; r < len(a) && a[r].less(a[m]) {
 			m = r
 		}
 		if m == i {
 			break
 		}
-		h[i], h[m] = h[m], h[i]
+		a[i], a[m] = a[m], a[i]
 		i = m
 	}
-	t.open = h
+	*h = a
 	return top
 }
+
+func (t *goalTree) push(it treeItem) { t.open.push(it) }
+
+func (t *goalTree) pop() treeItem { return t.open.pop() }
 
 // reset empties t for a group towards goal on p.
 func (t *goalTree) reset(p *Planner, goal grid.Point) {
