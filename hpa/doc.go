@@ -170,8 +170,9 @@
 // (Field.Ready does this for a group's cells in one go, nearest the goal
 // first). Every step leads to a cell of lower cost, so following the
 // field from any cell it reaches ends at the goal; the walks come within
-// a fraction of a percent of the optimum (see the README). On a live
-// map Field.SyncTo keeps the clusters an edit did not reach.
+// a fraction of a percent of the optimum (see the README). A field pays
+// a penalty layer's influence (Options.Penalty), not its claims. On a
+// live map Field.SyncTo keeps the clusters an edit did not reach.
 //
 // Query.Move takes a group's order: a destination for each unit
 // (Spread's cells, or a formation's) and either a shared field or a path

@@ -59,6 +59,8 @@ type Field struct {
 	built int
 	want  []clusterKey
 	chain []int32
+	// the penalty layer whose influence the field pays (nil: none)
+	pen *Penalties
 	// a live map's field: the map and the version it answers for
 	live     *Live
 	lver     uint64
@@ -96,10 +98,15 @@ const (
 )
 
 // NewField returns the flow field towards goal for the unit of
-// opt.Size and opt.Class (its bake layer must exist, as for Find). A
-// field takes no penalty and no budget (else ErrOptions); the options
-// that shape a path (Smooth, SmoothPasses, FirstSteps, Nearest) are not
-// used. Errors as Find's for the goal; ErrStale.
+// opt.Size and opt.Class (its bake layer must exist, as for Find). With
+// opt.Penalty the field pays the layer's influence on every cell entered,
+// as Find does (the influence as it is when each cluster is built; for a
+// unit's layer, inside the clusters only, as the layer's coarse graph is
+// not priced); claims are not counted, as their radius lies round a
+// query's start and a field has none. A field takes no budget and no live
+// map's layer (ErrOptions); the options that shape a path (Smooth,
+// SmoothPasses, FirstSteps, Nearest) are not used. Errors as Find's for
+// the goal and the layer; ErrStale.
 //
 // Cost: one Dijkstra inside the goal's cluster and one over the waypoint
 // graph, O(S² + W log W) for S×S clusters and W waypoints; no cluster
@@ -125,11 +132,20 @@ func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
 	if err := opt.check(); err != nil {
 		return err
 	}
-	if opt.Penalty != (Penalty{}) || opt.MaxExpansions > 0 {
-		return fmt.Errorf("%w: a field takes no penalty and no budget", ErrOptions)
+	if opt.MaxExpansions > 0 {
+		return fmt.Errorf("%w: a field takes no budget", ErrOptions)
 	}
 	if err := (&Query{p: p}).stale(); err != nil {
 		return err
+	}
+	pen := opt.Penalty
+	switch {
+	case pen.live != nil:
+		return fmt.Errorf("%w: a field takes no live map's penalty layer yet", ErrOptions)
+	case pen.f != nil && pen.f.p != p:
+		return errForeignLayer
+	case pen.f != nil && pen.f.version != p.version:
+		return ErrStale
 	}
 	u := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
 	if u != (grid.Unit{Size: 1}) {
@@ -143,7 +159,7 @@ func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
 	if !p.g.Fits(goal, u) {
 		return fmt.Errorf("hpa: field goal %v: a unit %d cells across of class %d does not fit: %w", goal, u.Size, u.Class, grid.ErrBlocked)
 	}
-	f.unit, f.goal = u, goal
+	f.unit, f.goal, f.pen = u, goal, pen.f
 	f.live, f.lver = nil, 0 // View.NewField sets them again
 	f.use(p)
 	for c, t := range f.tiles {
@@ -199,7 +215,7 @@ func (f *Field) coarse() {
 	tile := f.newTile(cg)
 	r := t.ClusterRect(cg)
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tile.index(f.goal, r)), dirGoal})
-	f.ts.search(f.p.g, f.unit, r, tile)
+	f.ts.search(f.p.g, f.unit, r, tile, f.pen)
 	f.open = f.open[:0]
 	first, end := t.PointsOf(cg)
 	for u := first; u < end; u++ {
@@ -217,12 +233,32 @@ func (f *Field) coarse() {
 		}
 		to, cost := g.Out(it.n)
 		for i, v := range to {
-			if c := min(it.g+cost[i], navgraph.MaxPathCost); c < f.dist[v] {
+			c := min(it.g+cost[i]+f.edgeInfluence(v, it.n), navgraph.MaxPathCost)
+			if c < f.dist[v] {
 				f.dist[v], f.next[v] = c, it.n
 				f.open.push(treeItem{f: c, g: c, n: v})
 			}
 		}
 	}
+}
+
+// edgeInfluence returns the influence a unit pays along the waypoint
+// edge u→v under f's penalty layer (0 without one, or on a unit's layer,
+// whose edges the penalty layer does not price).
+func (f *Field) edgeInfluence(u, v int32) navgraph.Cost {
+	if f.pen == nil || f.tier != f.p.tier {
+		return 0
+	}
+	g := f.tier.Graph
+	j, ok := edgeIndex(g, u, v)
+	if !ok {
+		return 0
+	}
+	c := f.pen.edge[g.EdgeID(u, j)]
+	if c < 0 {
+		c = -1 - c // claimed cells on the route: their influence alone
+	}
+	return c
 }
 
 // index returns pt's index in the tile of rectangle r.
@@ -314,7 +350,11 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 				if k == grid.Unreachable {
 					continue
 				}
-				if k += nt.shift + grid.StepCost(d, g.UnitWeight(pt, f.unit), g.UnitWeight(q, f.unit)); k < best {
+				k += nt.shift + grid.StepCost(d, g.UnitWeight(pt, f.unit), g.UnitWeight(q, f.unit))
+				if f.pen != nil {
+					k += f.pen.Influence(q)
+				}
+				if k < best {
 					best, bestD = k, uint8(d)
 				}
 			}
@@ -323,7 +363,7 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 			}
 		}
 	}
-	ts.search(g, f.unit, r, t)
+	ts.search(g, f.unit, r, t, f.pen)
 	t.bakeVer = p.bake.Version()
 	f.tiles[c] = t
 	f.built++

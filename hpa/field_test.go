@@ -162,7 +162,7 @@ func TestFieldMisuse(t *testing.T) {
 			break
 		}
 	}
-	layer := p.NewPenalties(hpa.PenaltyConfig{})
+	other := hpa.NewPlanner(b, hpa.Config{}).NewPenalties(hpa.PenaltyConfig{})
 	for _, c := range []struct {
 		name string
 		goal grid.Point
@@ -171,7 +171,7 @@ func TestFieldMisuse(t *testing.T) {
 	}{
 		{"off the map", grid.Pt(-1, 3), hpa.Options{}, grid.ErrOutOfBounds},
 		{"blocked", blocked, hpa.Options{}, grid.ErrBlocked},
-		{"penalty", goal, hpa.Options{Penalty: layer.For(hpa.NoUnit)}, hpa.ErrOptions},
+		{"another planner's layer", goal, hpa.Options{Penalty: other.For(hpa.NoUnit)}, hpa.ErrOptions},
 		{"budget", goal, hpa.Options{MaxExpansions: 10}, hpa.ErrOptions},
 		{"no layer", goal, hpa.Options{Size: 9}, hpa.ErrOptions},
 		{"bad size", goal, hpa.Options{Size: -1}, hpa.ErrOptions},

@@ -29,9 +29,10 @@ type tileSearcher struct {
 	seeds []tileSeed
 	keys  []uint64
 	done  []bool
-	// per cell of the tile: the unit's steps that stay inside it, and
-	// its weight for the unit
+	// per cell of the tile: the unit's steps that stay inside it, its
+	// weight for the unit, and its influence under a penalty layer
 	moves, weights []uint8
+	infl           []grid.Cost
 }
 
 // search runs Dijkstra over the cells of rect r from seeds (each
@@ -41,8 +42,10 @@ type tileSearcher struct {
 // cost to a seed inside r plus the seed's cost, and the step towards it;
 // cells no seed reaches keep dirNone. Steps are symmetric (a unit may
 // step from a to b exactly when it may from b to a, at the same cost),
-// so the search runs from the seeds. O(cells + seeds log seeds).
-func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile) {
+// so the search runs from the seeds; under a penalty layer (pen not nil)
+// a step also pays the influence of the cell it enters, the cell nearer
+// the seeds. O(cells + seeds log seeds).
+func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen *Penalties) {
 	if len(s.seeds) == 0 {
 		return
 	}
@@ -50,6 +53,15 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 	tw := r.Dx()
 	n := len(t.cost)
 	least, uniform := s.load(g, u, r, n)
+	var infl []grid.Cost // per cell: the influence a unit pays to enter it
+	if pen != nil {
+		s.infl = resize(s.infl, n)
+		w := g.Width()
+		for li := range s.infl {
+			s.infl[li] = pen.influence((r.Min.Y+li/r.Dx())*w + r.Min.X + li%r.Dx())
+		}
+		infl = s.infl
+	}
 	// Buckets 2^shift wide, at most the cheapest step: at least half of
 	// it, so the costliest step (8119·510) spans at most 505 of them.
 	shift := uint(bits.Len64(uint64(least)) - 1)
@@ -89,6 +101,9 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			}
 			done[li] = true
 			c := cost[li]
+			if infl != nil {
+				c += infl[li] // a step into li pays its influence
+			}
 			m := moves[li]
 			wa := grid.Cost(weights[li])
 			for m != 0 {

@@ -26,8 +26,9 @@ const (
 type MoveOptions struct {
 	// Options are the path options (Size and Class choose the unit, as
 	// for Find; Smooth shapes the paths, Corners taken as Cells: Step
-	// walks cell by cell). A field takes no penalty and no
-	// budget: with either set, Move gives paths.
+	// walks cell by cell). With a penalty or a budget Move gives paths:
+	// a field counts a layer's influence but not its claims, and takes
+	// no budget.
 	Options
 	// Guide chooses paths, a field, or (Auto) the cheaper.
 	Guide Guide
@@ -76,8 +77,8 @@ type Move struct {
 // cells a waypoint) and one inside each cluster the units start in or
 // cross on the coarse route (S² cells each, for S×S clusters), a path
 // per unit about three clusters' worth of cells. So a handful of units
-// take paths and a few dozen a field; a field also needs no penalty and
-// no budget. With a field,
+// take paths and a few dozen a field; under a penalty or a budget it
+// gives paths. With a field,
 // Move builds the clusters the units stand in (Field.Ready), nearest the
 // goal first; a unit's walk builds the others it enters.
 //
