@@ -354,6 +354,10 @@ func TestFieldReuse(t *testing.T) {
 	if err := lf.SyncTo(v); !errors.Is(err, hpa.ErrField) {
 		t.Errorf("SyncTo after Reset on a planner: %v", err)
 	}
+	// A live map's penalty layer is not taken (yet).
+	if _, err := v.NewField(grid.Pt(60, 60), hpa.Options{Penalty: l.NewPenalties(hpa.PenaltyConfig{}).For(hpa.NoUnit)}); !errors.Is(err, hpa.ErrOptions) {
+		t.Errorf("a live layer: %v", err)
+	}
 }
 
 // TestFieldGoalBlocked: a live edit that blocks the goal for the unit (a
