@@ -59,8 +59,10 @@ type Field struct {
 	built int
 	want  []clusterKey
 	chain []int32
-	// the penalty layer whose influence the field pays (nil: none)
-	pen *Penalties
+	// the penalty layer whose influence the field pays (nil: none), and
+	// its writes when the field was made
+	pen       *Penalties
+	penWrites uint64
 	// a live map's field: the map and the version it answers for
 	live     *Live
 	lver     uint64
@@ -100,13 +102,14 @@ const (
 // NewField returns the flow field towards goal for the unit of
 // opt.Size and opt.Class (its bake layer must exist, as for Find). With
 // opt.Penalty the field pays the layer's influence on every cell entered,
-// as Find does (the influence as it is when each cluster is built; for a
-// unit's layer, inside the clusters only, as the layer's coarse graph is
-// not priced); claims are not counted, as their radius lies round a
-// query's start and a field has none. A field takes no budget and no live
-// map's layer (ErrOptions); the options that shape a path (Smooth,
-// SmoothPasses, FirstSteps, Nearest) are not used. Errors as Find's for
-// the goal and the layer; ErrStale.
+// as Find does, as the influence is when the field is made: a later
+// write to the layer makes the field stale (it leads nowhere) until
+// Reset. Claims are not counted, as their radius lies round a query's
+// start and a field has none. A field takes no budget, no live map's
+// layer, and no layer for a unit of another size or class (ErrOptions);
+// the options that shape a path (Smooth, SmoothPasses, FirstSteps,
+// Nearest) are not used. Errors as Find's for the goal and the layer;
+// ErrStale.
 //
 // Cost: one Dijkstra inside the goal's cluster and one over the waypoint
 // graph, O(S² + W log W) for S×S clusters and W waypoints; no cluster
@@ -146,6 +149,10 @@ func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
 		return errForeignLayer
 	case pen.f != nil && pen.f.version != p.version:
 		return ErrStale
+	case pen.f != nil && (opt.Size > 1 || opt.Class > 0):
+		// A unit's layer has no edge penalties: its coarse costs would
+		// leave out what its clusters pay, and steps could climb.
+		return fmt.Errorf("%w: a field for a unit of another size or class takes no penalty layer yet", ErrOptions)
 	}
 	u := grid.Unit{Size: max(opt.Size, 1), Class: opt.Class}
 	if u != (grid.Unit{Size: 1}) {
@@ -160,6 +167,9 @@ func (f *Field) Reset(p *Planner, goal grid.Point, opt Options) error {
 		return fmt.Errorf("hpa: field goal %v: a unit %d cells across of class %d does not fit: %w", goal, u.Size, u.Class, grid.ErrBlocked)
 	}
 	f.unit, f.goal, f.pen = u, goal, pen.f
+	if f.pen != nil {
+		f.penWrites = f.pen.writes
+	}
 	f.live, f.lver = nil, 0 // View.NewField sets them again
 	f.use(p)
 	for c, t := range f.tiles {
@@ -470,13 +480,14 @@ func (f *Field) key(c int) navgraph.Cost {
 
 // ok reports whether f may be looked up.
 func (f *Field) ok() bool {
-	return f != nil && f.p != nil && f.p.version == f.ver && f.p.bake.Version() == f.ver && !f.p.bake.Stale()
+	return f != nil && f.p != nil && f.p.version == f.ver && f.p.bake.Version() == f.ver && !f.p.bake.Stale() &&
+		(f.pen == nil || f.pen.writes == f.penWrites)
 }
 
 // Next returns the cell to step to from pt and true; false when pt is
 // the goal, off the map, or has no way to the goal (another island, a
-// cell the unit does not fit, a field that Reset refused or whose
-// planner has moved on). O(1) and no allocation once pt's cluster is
+// cell the unit does not fit, a field that Reset refused, whose planner
+// has moved on or whose penalty layer was written since). O(1) and no allocation once pt's cluster is
 // built; else that cluster's build.
 func (f *Field) Next(pt grid.Point) (grid.Point, bool) {
 	if !f.ok() {
@@ -534,9 +545,10 @@ func (f *Field) Path(start grid.Point, dst []grid.Point) ([]grid.Point, bool) {
 		return dst, false
 	}
 	dst = append(dst, start)
+	most := f.p.g.Width() * f.p.g.Height()
 	for pt := start; pt != f.goal; {
 		nx, ok := f.Next(pt)
-		if !ok {
+		if !ok || len(dst) > most {
 			return dst[:0], false // a bug: costs fall along the steps
 		}
 		dst = append(dst, nx)

@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 
@@ -17,7 +18,8 @@ type tileSeed struct {
 
 // ringSize is the number of buckets of the tile search's ring: more
 // than the costliest step (a diagonal between cells of weight 255)
-// divided by the cheapest (a straight step on the least weight).
+// divided by the cheapest (a straight step on the least weight). A step
+// that also pays influence may reach beyond; its cell waits in a heap.
 const ringSize = 512
 
 // tileSearcher is the scratch of the tile search: a ring of buckets of
@@ -29,6 +31,9 @@ type tileSearcher struct {
 	seeds []tileSeed
 	keys  []uint64
 	done  []bool
+	// far holds the cells whose bucket lies beyond the ring (a step that
+	// pays heavy influence), by cost, until their bucket comes round
+	far tileHeap
 	// per cell of the tile: the unit's steps that stay inside it, its
 	// weight for the unit, and its influence under a penalty layer
 	moves, weights []uint8
@@ -77,10 +82,17 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		step[d] = grid.StepCost(grid.Dir(d), uniform, uniform)
 	}
 	moves, weights, done, cost, dir := s.moves[:n], s.weights[:n], s.done[:n], t.cost[:n], t.dir[:n]
+	s.far = s.far[:0]
 	items, next := 0, 0 // cells in the ring; the next seed to place
-	for k := int64(0); items > 0 || next < len(s.seeds); k++ {
-		if items == 0 {
-			k = int64((s.seeds[next].c - base) >> shift) // skip empty buckets
+	for k := int64(0); items > 0 || next < len(s.seeds) || len(s.far) > 0; k++ {
+		if items == 0 { // skip empty buckets
+			k = math.MaxInt64
+			if next < len(s.seeds) {
+				k = int64((s.seeds[next].c - base) >> shift)
+			}
+			if len(s.far) > 0 {
+				k = min(k, int64((s.far[0].c-base)>>shift))
+			}
 		}
 		top := base + grid.Cost(k+1)<<shift
 		b := &s.ring[k&(ringSize-1)]
@@ -89,6 +101,12 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			if sd.c < cost[sd.li] {
 				cost[sd.li], dir[sd.li] = sd.c, sd.d
 				*b = append(*b, sd.li)
+				items++
+			}
+		}
+		for len(s.far) > 0 && s.far[0].c < top {
+			if it := s.far.pop(); it.c == cost[it.li] {
+				*b = append(*b, it.li) // its cost, if still its best
 				items++
 			}
 		}
@@ -120,6 +138,10 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 					cost[lj] = nc
 					dir[lj] = back[d]
 					kb := int64((nc - base) >> shift)
+					if kb-k >= ringSize { // beyond the ring (heavy influence): wait in far
+						s.far.push(tileItem{nc, int32(lj)})
+						continue
+					}
 					s.ring[kb&(ringSize-1)] = append(s.ring[kb&(ringSize-1)], int32(lj))
 					items++
 				}
@@ -127,6 +149,54 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		}
 	}
 	s.seeds = s.seeds[:0]
+}
+
+// tileItem is an entry of the far heap.
+type tileItem struct {
+	c  grid.Cost
+	li int32
+}
+
+// tileHeap is a binary heap of tileItems by cost, then cell.
+type tileHeap []tileItem
+
+func (a tileItem) less(b tileItem) bool { return a.c < b.c || a.c == b.c && a.li < b.li }
+
+func (h *tileHeap) push(it tileItem) {
+	a := append(*h, it)
+	for i := len(a) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !a[i].less(a[up]) {
+			break
+		}
+		a[i], a[up] = a[up], a[i]
+		i = up
+	}
+	*h = a
+}
+
+func (h *tileHeap) pop() tileItem {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	a[0] = a[last]
+	a = a[:last]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < len(a) && a[l].less(a[m]) {
+			m = l
+		}
+		if r := l + 1; r < len(a) && a[r].less(a[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return top
 }
 
 // back[d] is the step opposite d.
@@ -200,8 +270,8 @@ func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int) (leas
 }
 
 // sortSeeds sorts the seeds by cost, then cell, then step: as packed
-// integers when the costs allow (below 2^39: on any map of less than
-// 2^32 cells at most 255 times plain ground, they do).
+// integers when the costs allow (below 2^39: without influence, on any
+// map of less than 2^32 cells, they do), else with a comparison.
 func (s *tileSearcher) sortSeeds() {
 	const low = 24 // 16 bits of cell (at most 256² a tile), 8 of step
 	s.keys = s.keys[:0]

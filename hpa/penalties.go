@@ -107,6 +107,7 @@ type Penalties struct {
 	edgeClaims [][]unitCount
 	hot        []uint64 // per cluster: holds influence or claims
 	version    uint64   // the planner's tier version the edges were made for
+	writes     uint64   // changes of penalties so far (a field made on the layer goes stale)
 	// compactions is the graph's Compactions when the edges were sized
 	compactions uint64
 	dirty       []uint64
@@ -516,6 +517,7 @@ func (f *Penalties) dropClaim(i int, unit int32) {
 }
 
 func (f *Penalties) mark(c int) {
+	f.writes++
 	if f.dirty[c/64]&(1<<(c%64)) == 0 {
 		f.dirty[c/64] |= 1 << (c % 64)
 		f.todo = append(f.todo, int32(c))
