@@ -1,7 +1,6 @@
 package hpa
 
 import (
-	"container/heap"
 	"fmt"
 
 	"github.com/rtspath/rtspath/grid"
@@ -109,10 +108,13 @@ func (f *Field) SyncTo(v View) error {
 		f.want[i].k = f.key(int(f.want[i].c))
 	}
 	clear(f.rebuilds)
-	h := keyHeap(f.want)
-	heap.Init(&h)
-	for h.Len() > 0 {
-		w := heap.Pop(&h).(clusterKey)
+	h := f.open[:0] // the coarse search's heap, free now; f: the key, n: the cluster
+	for _, w := range f.want {
+		h.push(treeItem{f: w.k, n: w.c})
+	}
+	for len(h) > 0 {
+		it := h.pop()
+		w := clusterKey{it.f, it.n}
 		c := int(w.c)
 		if f.tiles[c] != nil {
 			continue
@@ -124,29 +126,13 @@ func (f *Field) SyncTo(v View) error {
 		for _, n := range f.neighbours(c) {
 			if t := f.tiles[n]; t != nil && !f.stepsDown(n, t) {
 				f.drop(n)
-				heap.Push(&h, clusterKey{f.key(n), int32(n)})
+				h.push(treeItem{f: f.key(n), n: int32(n)})
 				f.pending[n] = true
 			}
 		}
 	}
-	f.want = h[:0]
+	f.open = h[:0]
 	return nil
-}
-
-// keyHeap is a heap of clusters, least key (then index) first.
-type keyHeap []clusterKey
-
-func (h keyHeap) Len() int { return len(h) }
-func (h keyHeap) Less(i, j int) bool {
-	return h[i].k < h[j].k || h[i].k == h[j].k && h[i].c < h[j].c
-}
-func (h keyHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *keyHeap) Push(x any)   { *h = append(*h, x.(clusterKey)) }
-func (h *keyHeap) Pop() any {
-	old := *h
-	x := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return x
 }
 
 // reached reports whether the edits since tile t of cluster c was built

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
 )
 
 // tileSeed is a cell the tile search starts from, at a cost.
@@ -33,7 +34,7 @@ type tileSearcher struct {
 	done  []bool
 	// far holds the cells whose bucket lies beyond the ring (a step that
 	// pays heavy influence), by cost, until their bucket comes round
-	far tileHeap
+	far treeHeap // f: the cost, n: the cell
 	// per cell of the tile: the unit's steps that stay inside it, its
 	// weight for the unit, and its influence under a penalty layer
 	moves, weights []uint8
@@ -91,7 +92,7 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 				k = int64((s.seeds[next].c - base) >> shift)
 			}
 			if len(s.far) > 0 {
-				k = min(k, int64((s.far[0].c-base)>>shift))
+				k = min(k, int64((grid.Cost(s.far[0].f)-base)>>shift))
 			}
 		}
 		top := base + grid.Cost(k+1)<<shift
@@ -104,9 +105,9 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 				items++
 			}
 		}
-		for len(s.far) > 0 && s.far[0].c < top {
-			if it := s.far.pop(); it.c == cost[it.li] {
-				*b = append(*b, it.li) // its cost, if still its best
+		for len(s.far) > 0 && grid.Cost(s.far[0].f) < top {
+			if it := s.far.pop(); grid.Cost(it.f) == cost[it.n] {
+				*b = append(*b, it.n) // its cost, if still its best
 				items++
 			}
 		}
@@ -139,7 +140,7 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 					dir[lj] = back[d]
 					kb := int64((nc - base) >> shift)
 					if kb-k >= ringSize { // beyond the ring (heavy influence): wait in far
-						s.far.push(tileItem{nc, int32(lj)})
+						s.far.push(treeItem{f: navgraph.Cost(nc), n: int32(lj)})
 						continue
 					}
 					s.ring[kb&(ringSize-1)] = append(s.ring[kb&(ringSize-1)], int32(lj))
@@ -149,54 +150,6 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		}
 	}
 	s.seeds = s.seeds[:0]
-}
-
-// tileItem is an entry of the far heap.
-type tileItem struct {
-	c  grid.Cost
-	li int32
-}
-
-// tileHeap is a binary heap of tileItems by cost, then cell.
-type tileHeap []tileItem
-
-func (a tileItem) less(b tileItem) bool { return a.c < b.c || a.c == b.c && a.li < b.li }
-
-func (h *tileHeap) push(it tileItem) {
-	a := append(*h, it)
-	for i := len(a) - 1; i > 0; {
-		up := (i - 1) / 2
-		if !a[i].less(a[up]) {
-			break
-		}
-		a[i], a[up] = a[up], a[i]
-		i = up
-	}
-	*h = a
-}
-
-func (h *tileHeap) pop() tileItem {
-	a := *h
-	top := a[0]
-	last := len(a) - 1
-	a[0] = a[last]
-	a = a[:last]
-	for i := 0; ; {
-		l, m := 2*i+1, i
-		if l < len(a) && a[l].less(a[m]) {
-			m = l
-		}
-		if r := l + 1; r < len(a) && a[r].less(a[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		a[i], a[m] = a[m], a[i]
-		i = m
-	}
-	*h = a
-	return top
 }
 
 // back[d] is the step opposite d.
