@@ -168,9 +168,10 @@ func (q *Query) checkMove(goal grid.Point, units []grid.Point, opt Options) erro
 	if err != nil {
 		return err
 	}
+	g := q.p.g
 	for i, u := range units {
-		if err := q.p.check(u, fmt.Sprintf("Move: unit %d", i)); err != nil {
-			return err
+		if !g.Contains(u) || !g.Passable(u) { // the message only for a bad one
+			return q.p.check(u, fmt.Sprintf("Move: unit %d", i))
 		}
 	}
 	return nil
