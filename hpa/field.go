@@ -225,7 +225,7 @@ func (f *Field) coarse() {
 	tile := f.newTile(cg)
 	r := t.ClusterRect(cg)
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tile.index(f.goal, r)), dirGoal})
-	f.ts.search(f.p.g, f.unit, r, tile, f.pen)
+	f.ts.search(f.p.g, f.unit, r, tile, f.penFunc(), nil)
 	f.open = f.open[:0]
 	first, end := t.PointsOf(cg)
 	for u := first; u < end; u++ {
@@ -296,6 +296,15 @@ func (f *Field) newTile(c int) *fieldTile {
 	}
 	t.shift, t.pts = 0, t.pts[:0]
 	return t
+}
+
+// penFunc returns the influence the field's steps pay per cell entered
+// (nil: none).
+func (f *Field) penFunc() func(int) grid.Cost {
+	if f.pen == nil {
+		return nil
+	}
+	return f.pen.influence
 }
 
 // drop forgets the tile of cluster c.
@@ -373,7 +382,7 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 			}
 		}
 	}
-	ts.search(g, f.unit, r, t, f.pen)
+	ts.search(g, f.unit, r, t, f.penFunc(), nil)
 	t.bakeVer = p.bake.Version()
 	f.tiles[c] = t
 	f.built++

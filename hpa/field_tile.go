@@ -48,23 +48,25 @@ type tileSearcher struct {
 // cost to a seed inside r plus the seed's cost, and the step towards it;
 // cells no seed reaches keep dirNone. Steps are symmetric (a unit may
 // step from a to b exactly when it may from b to a, at the same cost),
-// so the search runs from the seeds; under a penalty layer (pen not nil)
-// a step also pays the influence of the cell it enters, the cell nearer
-// the seeds. O(cells + seeds log seeds).
-func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen *Penalties) {
+// so the search runs from the seeds; with pen (not nil: a cost per cell
+// of the grid, by index) a step also pays pen of the cell it enters, the
+// cell nearer the seeds. With rows (see load) only the cells of each
+// row's span expand: a cell outside is reached at most, as a dead end.
+// O(cells + seeds log seeds).
+func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span) {
 	if len(s.seeds) == 0 {
 		return
 	}
 	s.sortSeeds()
 	tw := r.Dx()
 	n := len(t.cost)
-	least, uniform := s.load(g, u, r, n)
-	var infl []grid.Cost // per cell: the influence a unit pays to enter it
+	least, uniform := s.load(g, u, r, n, rows)
+	var infl []grid.Cost // per cell: what a unit pays to enter it
 	if pen != nil {
 		s.infl = resize(s.infl, n)
 		w := g.Width()
 		for li := range s.infl {
-			s.infl[li] = pen.influence((r.Min.Y+li/r.Dx())*w + r.Min.X + li%r.Dx())
+			s.infl[li] = pen((r.Min.Y+li/r.Dx())*w + r.Min.X + li%r.Dx())
 		}
 		infl = s.infl
 	}
@@ -160,11 +162,16 @@ var back = func() (b [8]uint8) {
 	return b
 }()
 
+// span is the columns [lo, hi) of one row that a search may expand.
+type span struct{ lo, hi int32 }
+
 // load copies the steps unit u may take inside rect r (n cells) and the
 // cells' weights for it into s.moves and s.weights, and returns the
 // cheapest step the unit can take anywhere (a straight one on its least
-// weight) and the weight every cell of r has (0: they differ).
-func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int) (least grid.Cost, uniform uint8) {
+// weight) and the weight every cell loaded has (0: they differ). With
+// rows (one span a row of r, in grid columns) it loads only the cells of
+// each row's span; the others take no step and weigh 0.
+func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int, rows []span) (least grid.Cost, uniform uint8) {
 	s.moves, s.weights = resize(s.moves, n), resize(s.weights, n)
 	w := g.Width()
 	masks, weights := g.StepMasks(), g.Weights()
@@ -179,7 +186,17 @@ func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int) (leas
 	uniform = 0
 	first := true
 	same := true
+	if rows != nil {
+		clear(s.moves[:n])
+		clear(s.weights[:n])
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
+		x0, x1 := r.Min.X, r.Max.X
+		if rows != nil {
+			sp := rows[y-r.Min.Y]
+			x0, x1 = max(x0, int(sp.lo)), min(x1, int(sp.hi))
+			li = (y-r.Min.Y)*r.Dx() + x0 - r.Min.X
+		}
 		edge := uint8(0xff)
 		if y == r.Min.Y {
 			edge &= noN
@@ -187,7 +204,7 @@ func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int) (leas
 		if y == r.Max.Y-1 {
 			edge &= noS
 		}
-		for x := r.Min.X; x < r.Max.X; x++ {
+		for x := x0; x < x1; x++ {
 			var m, wt uint8
 			if plain {
 				gi := y*w + x
