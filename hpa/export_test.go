@@ -67,3 +67,12 @@ func SetFieldMaxRebuilds(n uint8) func() {
 	maxRebuilds = n
 	return func() { maxRebuilds = old }
 }
+
+// Tighten runs the band search round path (legal for unit) with
+// half-width band, paying pen (nil: none) per cell entered, as a query
+// does after the hierarchy's path; it returns a copy of the result.
+func Tighten(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Penalty) ([]grid.Point, error) {
+	q.bandW, q.who, q.pen, q.bud, q.pc = band, unit, pen, budget{}, nil
+	out, err := q.tighten(path)
+	return append([]grid.Point(nil), out...), err
+}

@@ -29,9 +29,15 @@ func FuzzFind(f *testing.F) {
 	f.Add(3, 40, 92, 40, uint8(4), 0, false, 0)
 	f.Add(3, 40, 92, 40, uint8(1), -1, true, -3)
 	f.Add(3, 4, 0, 0, uint8(1), 0, true, 50)
+	f.Add(3, 40, 92, 40, uint8(0x35), 0, false, 0)   // band 6 under the penalty
+	f.Add(3, 40, 92, 40, uint8(0xf1), 0, false, 0)   // band 42: ErrOptions
+	f.Add(3, 40, 92, 40, uint8(0x25), 0, false, 900) // band 3, a budget
 	f.Fuzz(func(t *testing.T, ax, ay, zx, zy int, smooth uint8, first int, nearest bool, budget int) {
 		a, z := grid.Pt(ax, ay), grid.Pt(zx, zy)
 		opt := hpa.Options{Smooth: hpa.Smoothing(smooth % 3), FirstSteps: first, Nearest: nearest, MaxExpansions: budget}
+		// The band: -3 to 42 (negative: none, 0: the default, above MaxBand
+		// an error).
+		opt.Band = int(smooth>>4)*3 - 3
 		if smooth&4 != 0 { // the penalty layer, seen by nobody or by unit 1
 			unit := hpa.NoUnit
 			if smooth&8 != 0 {
@@ -40,7 +46,7 @@ func FuzzFind(f *testing.F) {
 			opt.Penalty = pen.For(unit)
 		}
 		res, err := q.Find(a, z, opt, nil)
-		if first < 0 || budget < 0 {
+		if first < 0 || budget < 0 || opt.Band > hpa.MaxBand {
 			if !errors.Is(err, hpa.ErrOptions) {
 				t.Fatalf("%+v: answered %v, %v", opt, res.Status, err)
 			}

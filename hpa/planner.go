@@ -378,6 +378,12 @@ type Options struct {
 	// with Nearest and MaxExpansions together (ErrOptions). Zero: one
 	// cell of no class.
 	Size, Class int
+	// Band is the half-width, in cells, of the band round the
+	// hierarchy's path in which the query looks again for a cheaper one
+	// (see Query.Find): 0 chooses DefaultBand when the path's cost is
+	// not plain distance (terrain weights that differ, a unit class, a
+	// Penalty) and none otherwise; negative: none; at most MaxBand.
+	Band int
 }
 
 // MaxSmoothPasses is the largest Options.SmoothPasses: passes beyond it
@@ -403,6 +409,8 @@ func (o *Options) check() error {
 		return fmt.Errorf("%w: negative FirstSteps %d", ErrOptions, o.FirstSteps)
 	case o.MaxExpansions < 0:
 		return fmt.Errorf("%w: negative MaxExpansions %d", ErrOptions, o.MaxExpansions)
+	case o.Band > MaxBand:
+		return fmt.Errorf("%w: Band %d (want at most %d)", ErrOptions, o.Band, MaxBand)
 	case o.Size < 0 || o.Size > grid.MaxClearance || o.Class < 0 || o.Class > grid.MaxClasses:
 		return fmt.Errorf("%w: Size %d, Class %d (want 0..%d, 0..%d)", ErrOptions, o.Size, o.Class, grid.MaxClearance, grid.MaxClasses)
 	}

@@ -55,6 +55,10 @@ type Query struct {
 	// last route through it left from.
 	tree    *goalTree
 	treeSrc int
+	// The band the current query searches round the hierarchy's path
+	// (half-width bandW, 0: none) and its scratch (nil until used).
+	bandW int
+	band  *bandState
 
 	bud   budget // what is left of Options.MaxExpansions
 	track bool   // Nearest under a budget: keep the best partial path
@@ -130,6 +134,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := q.usePenalty(opt.Penalty, start); err != nil {
 		return res, err
 	}
+	q.bandW = q.bandWidth(opt)
 	if q.coarse != nil && q.coarse.Graph() != p.tier.Graph {
 		q.coarse.SetGraph(p.tier.Graph)
 	}
@@ -269,6 +274,14 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 			}
 			raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
 		}
+		if err == nil && found && q.bandW > 0 && len(raw) > 2 && raw[len(raw)-1] == goal {
+			var tight []grid.Point
+			if tight, err = q.tighten(raw); err == nil {
+				raw = append(raw[:0], tight...)
+			} else if q.track {
+				q.offer(raw)
+			}
+		}
 		switch {
 		case err != nil:
 			q.raw = raw
@@ -356,7 +369,9 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	if opt.FirstSteps > 0 && opt.Smooth == Raw {
 		limit = opt.FirstSteps + 1
 	}
-	raw, err = q.refine(raw, start, goal, cs, cg, nodes, src, tgt, opt.Smooth != Raw, limit)
+	// With a band to search the raw path takes the step lines too, so
+	// that Raw and Cells start the band from the same path.
+	raw, err = q.refine(raw, start, goal, cs, cg, nodes, src, tgt, opt.Smooth != Raw || q.bandW > 0 && limit < 0, limit)
 	if errors.Is(err, errSpent) && q.track {
 		q.offer(raw)
 	}

@@ -1,0 +1,153 @@
+package hpa
+
+import "github.com/rtspath/rtspath/grid"
+
+// DefaultBand is the half-width, in cells, of the band a query searches
+// again round its path when Options.Band is 0 and the path crosses
+// weighted terrain or pays a penalty.
+const DefaultBand = 12
+
+// MaxBand is the largest Options.Band.
+const MaxBand = 32
+
+// bandArea bounds the cells of one band search's rectangle: a longer
+// path is tightened piece by piece.
+const bandArea = 96 * 96
+
+// bandState is a query's scratch for tightening paths (see tighten).
+type bandState struct {
+	ts              tileSearcher
+	tile            fieldTile
+	rows            []span
+	rest, next, out []grid.Point
+	piece           []grid.Point
+	penAt           func(int) grid.Cost // the query's penalty of a cell
+}
+
+// bandWidth returns the half-width of the band the query searches round
+// its path: opt.Band when positive; when 0, DefaultBand if the path's
+// cost is not plain distance (terrain weights that differ, a unit class,
+// or a penalty), else none.
+func (q *Query) bandWidth(opt Options) int {
+	switch {
+	case opt.Band < 0:
+		return 0
+	case opt.Band > 0:
+		return opt.Band
+	case q.pen != nil || q.who.Class > 0 || q.p.g.MaxWeight() > q.p.g.MinWeight():
+		return DefaultBand
+	}
+	return 0
+}
+
+// tighten returns a path from raw's first cell to its last that costs no
+// more than raw (legal steps, raw being legal): the least-cost path among
+// those that stay within q.bandW cells (in rows and columns) of raw,
+// found by Dijkstra over that band from raw's end. The hierarchy's path
+// passes through waypoints on cluster borders; on weighted terrain or
+// under a penalty the best way often crosses a border elsewhere, and the
+// band finds it. A long path goes piece by piece, each piece's rectangle
+// at most bandArea cells (more only to make progress); each piece keeps
+// two thirds of what it found and the next starts from there, so the
+// joins are not forced either. Each piece charges its band's cells to
+// the call's budget (errSpent when they do not fit). The result is in
+// the query's scratch, valid until the next call.
+func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
+	if q.band == nil {
+		q.band = &bandState{penAt: func(i int) grid.Cost { return q.pen.At(i) }}
+	}
+	b := q.band
+	g := q.p.g
+	bw := q.bandW
+	pen := b.penAt
+	if q.pen == nil {
+		pen = nil
+	}
+	out := b.out[:0]
+	rest := append(b.rest[:0], raw...)
+	carry := 0 // cells of rest a piece found, to be searched again
+	for {
+		box := grid.R(rest[0].X, rest[0].Y, rest[0].X+1, rest[0].Y+1)
+		j := 0
+		for j+1 < len(rest) {
+			p := rest[j+1]
+			nb := box.Union(grid.R(p.X, p.Y, p.X+1, p.Y+1))
+			if j+1 > carry && nb.Grow(bw).Intersect(g.Bounds()).Area() > bandArea {
+				break
+			}
+			box, j = nb, j+1
+		}
+		r := box.Grow(bw).Intersect(g.Bounds())
+		cells := b.spans(rest[:j+1], r, bw)
+		if err := q.take(cells); err != nil {
+			return raw, err
+		}
+		piece := b.search(g, q.who, r, rest[0], rest[j], pen)
+		if piece == nil { // cannot happen (rest[:j+1] lies in the band): keep it
+			piece = append(b.piece[:0], rest[:j+1]...)
+		}
+		b.piece = piece
+		if j == len(rest)-1 {
+			out = append(out, piece...)
+			break
+		}
+		m := max(1, len(piece)*2/3)
+		out = append(out, piece[:m]...)
+		next := append(b.next[:0], piece[m:]...)
+		carry = len(next)
+		next = append(next, rest[j+1:]...)
+		b.rest, b.next = next, rest
+		rest = next
+	}
+	b.out = out
+	return out, nil
+}
+
+// spans sets b.rows, one span a row of r: the columns within bw of a
+// cell of path whose row is within bw, clipped to r; and returns how
+// many cells they hold.
+func (b *bandState) spans(path []grid.Point, r grid.Rect, bw int) int {
+	b.rows = resize(b.rows, r.Dy())
+	for i := range b.rows {
+		b.rows[i] = span{lo: int32(r.Max.X), hi: int32(r.Min.X)}
+	}
+	for _, p := range path {
+		lo, hi := int32(max(p.X-bw, r.Min.X)), int32(min(p.X+bw+1, r.Max.X))
+		for y := max(p.Y-bw, r.Min.Y); y < min(p.Y+bw+1, r.Max.Y); y++ {
+			sp := &b.rows[y-r.Min.Y]
+			sp.lo, sp.hi = min(sp.lo, lo), max(sp.hi, hi)
+		}
+	}
+	n := 0
+	for _, sp := range b.rows {
+		n += int(max(sp.hi-sp.lo, 0))
+	}
+	return n
+}
+
+// search runs the tile search over the band b.rows of r for unit u from
+// z, paying pen (nil: none) per cell entered, and returns the path it leads from a to z (in b.piece's buffer); nil
+// when it does not reach a.
+func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Point, pen func(int) grid.Cost) []grid.Point {
+	n := r.Area()
+	t := &b.tile
+	t.cost, t.dir, t.w = resize(t.cost, n), resize(t.dir, n), r.Dx()
+	for i := range t.cost {
+		t.cost[i], t.dir[i] = grid.Unreachable, dirNone
+	}
+	b.ts.seeds = append(b.ts.seeds[:0], tileSeed{0, int32(t.index(z, r)), dirGoal})
+	b.ts.search(g, u, r, t, pen, b.rows)
+	path := append(b.piece[:0], a)
+	for p, k := a, 0; k < n; k++ {
+		d := t.dir[t.index(p, r)]
+		switch d {
+		case dirGoal:
+			return path
+		case dirNone:
+			return nil
+		}
+		p = p.Add(grid.Dir(d).Delta())
+		path = append(path, p)
+	}
+	return nil
+}

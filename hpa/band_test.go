@@ -1,0 +1,140 @@
+package hpa_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/oracle"
+)
+
+// inBand is the band round path the search may expand, by its
+// definition: a cell whose row is within bw of some path cell's, and
+// whose column lies between the least column of those cells less bw
+// and the greatest plus bw.
+func inBand(path []grid.Point, bw int) func(grid.Point) bool {
+	return func(p grid.Point) bool {
+		lo, hi := 1<<30, -1<<30
+		for _, q := range path {
+			if q.Y-p.Y <= bw && p.Y-q.Y <= bw {
+				lo, hi = min(lo, q.X-bw), max(hi, q.X+bw)
+			}
+		}
+		return p.X >= lo && p.X <= hi
+	}
+}
+
+// TestBandAgainstOracle: the band search round a detour (two exact
+// paths joined at a random cell) on weighted maps with terrain types,
+// units of several sizes and classes, and a random penalty: the result
+// is legal for the unit (oracle), joins the same ends, and costs exactly
+// the oracle's least cost among the paths that stay in the band, when
+// the path fits one piece (96² maps); on 300² maps, where long paths go
+// piece by piece, it never costs more than the detour nor less than the
+// oracle's optimum. The band must find better than the detour often.
+func TestBandAgainstOracle(t *testing.T) {
+	rules := []grid.Movement{grid.Octile, grid.Cardinal, grid.OctileCutCorners}
+	better, runs := 0, 0
+	for mi := range 12 {
+		side := 96
+		if mi%4 == 3 {
+			side = 300
+		}
+		r := rand.New(rand.NewPCG(uint64(mi), 17))
+		g, b := unitBake(t, side, side, uint64(300+mi), rules[mi%len(rules)], 16)
+		n := g.Width() * g.Height()
+		for i := range n {
+			if p := g.PointAt(i); g.Passable(p) && r.IntN(3) == 0 {
+				if err := g.SetWeight(p, uint8(1+r.IntN(5))); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		var pen *grid.Penalty
+		if mi%2 == 1 {
+			cells := make([]int32, n)
+			for range 6 {
+				c := g.PointAt(r.IntN(n))
+				for i := range cells {
+					if p := g.PointAt(i); max(p.X-c.X, c.X-p.X, p.Y-c.Y, c.Y-p.Y) <= 6 {
+						cells[i] += int32(r.IntN(20 * int(grid.Straight)))
+					}
+				}
+			}
+			pen = &grid.Penalty{Cells: cells}
+		}
+		units := append([]grid.Unit{{Size: 1}}, b.Units()...)
+		q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+		s := grid.NewSearcher(g)
+		for qi := range 40 {
+			u := units[qi%len(units)]
+			o := oracle.Graph{G: g, Size: u.Size}
+			if u.Class > 0 {
+				o.Class = &testClasses[u.Class-1]
+			}
+			if pen != nil {
+				o.Penalty = func(p grid.Point) grid.Cost { return pen.At(p.Y*g.Width() + p.X) }
+			}
+			pick := func() grid.Point {
+				for {
+					if p := g.PointAt(r.IntN(n)); o.Fits(p) {
+						return p
+					}
+				}
+			}
+			a, m, z := pick(), pick(), pick()
+			gopt := grid.Options{Size: u.Size, Class: u.Class, Penalty: pen}
+			r1, err := s.FindPath(a, m, gopt, nil)
+			if err != nil || r1.Status != grid.Found {
+				continue
+			}
+			r2, err := s.FindPath(m, z, gopt, nil)
+			if err != nil || r2.Status != grid.Found || len(r1.Path)+len(r2.Path) < 4 {
+				continue
+			}
+			detour := append(r1.Path, r2.Path[1:]...)
+			bw := 1 + r.IntN(12)
+			got, err := hpa.Tighten(q, detour, bw, u, pen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got[0] != a || got[len(got)-1] != z {
+				t.Fatalf("map %d unit %+v: path %v→%v, want %v→%v", mi, u, got[0], got[len(got)-1], a, z)
+			}
+			var cost grid.Cost
+			for i := 1; i < len(got); i++ {
+				if !o.Legal(got[i-1], got[i]) {
+					t.Fatalf("map %d unit %+v band %d: illegal step %v→%v", mi, u, bw, got[i-1], got[i])
+				}
+				cost += o.Cost(got[i-1], got[i]) // the penalty included
+			}
+			dist, _ := o.ShortestFrom(a)
+			opt := dist[o.ID(z)]
+			detourCost := r1.Cost + r2.Cost
+			switch {
+			case cost < opt:
+				t.Fatalf("map %d unit %+v: cost %d below the optimum %d", mi, u, cost, opt)
+			case cost > detourCost:
+				t.Fatalf("map %d unit %+v: cost %d above the detour's %d", mi, u, cost, detourCost)
+			}
+			if side == 96 {
+				ob := o
+				in := inBand(detour, bw)
+				ob.Avoid = func(p grid.Point) bool { return !in(p) }
+				bd, _ := ob.ShortestFrom(a)
+				if want := bd[o.ID(z)]; cost != want {
+					t.Fatalf("map %d unit %+v band %d: cost %d, the band's least %d (optimum %d, detour %d)", mi, u, bw, cost, want, opt, detourCost)
+				}
+			}
+			runs++
+			if cost < detourCost {
+				better++
+			}
+		}
+	}
+	t.Logf("%d band searches, %d cheaper than the detour", runs, better)
+	if runs < 200 || better < runs/3 {
+		t.Fatalf("%d runs, %d cheaper: the maps do not test", runs, better)
+	}
+}
