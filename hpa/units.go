@@ -75,6 +75,7 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 	q.bud = budget{max: opt.MaxExpansions}
 	q.track = false
 	q.who = k
+	q.bandW = q.bandWidth(opt)
 	if q.u == nil {
 		q.u = &unitQuery{}
 	}
@@ -379,7 +380,10 @@ func (q *Query) unitConnect(pt grid.Point, c int, k grid.Unit, eps []navgraph.En
 		if err != nil {
 			return eps, err
 		}
-		if lim > 0 && n >= lim { // the budget may have cut a point off
+		// The points share pt's region: one left unreached was cut off by
+		// the call's budget. (Under a pacer lim is where the slice ends,
+		// which the search passes: n says nothing then.)
+		if lim > 0 && slices.Contains(u.costs, grid.Unreachable) {
 			return eps, errSpent
 		}
 	}
