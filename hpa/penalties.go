@@ -76,12 +76,13 @@ type PenaltyConfig struct {
 // column of units still fits through one gate, one after another), it
 // only makes cells dearer, and a query's path is the one of least
 // terrain-plus-penalty cost within the hierarchy's usual bounds. Result.Cost
-// includes the penalties. An abstract edge is charged the penalties on the
-// route its terrain alone picks inside its cluster; the refinement then
-// searches that cluster again with the penalties and may step around a hot
-// spot inside it, but the coarse tier does not know that it could. Paths
-// stay deterministic: penalties are integers, and claims count units, not
-// the order they claimed in.
+// includes the penalties. An abstract edge inside a cluster is charged
+// the influence of the cheapest way between its ends inside the cluster
+// that pays it (it may step round a hot spot), and the claims on the
+// route its terrain alone picks; the refinement searches the cluster
+// again with the penalties, and the query then searches the band round
+// its path (Options.Band). Paths stay deterministic: penalties are
+// integers, and claims count units, not the order they claimed in.
 //
 // Writes (influence, claims) and Planner.Sync must not run concurrently
 // with queries that use the layer; queries read it concurrently. A game
@@ -112,7 +113,10 @@ type Penalties struct {
 	compactions uint64
 	dirty       []uint64
 	todo        []int32
-	q           *Query // for the routes of edges
+	// per cluster: its influence changed since its edges were priced
+	// (a refresh for claims alone keeps the influence they pay)
+	inflDirty []uint64
+	q         *Query // for the routes of edges
 
 	// Units are known by slot: ids holds the slot of each unit that holds
 	// claims, so memory follows the units, not the values of their ids.
@@ -125,6 +129,16 @@ type Penalties struct {
 
 	refreshed int     // clusters refreshed so far (tests)
 	walk      []int32 // scratch of refresh
+	// scratch of leastInfluence: its search, and per pair of the
+	// cluster's points (from, to) the least cost between them inside
+	// the cluster with the influence paid, for the cluster least holds
+	ts     tileSearcher
+	tile   fieldTile
+	least  []grid.Cost
+	lready []bool // per column of least: filled
+	lc     int
+	lfrom  int32
+	ln     int
 }
 
 type unitClaims struct {
@@ -249,6 +263,7 @@ func (f *Penalties) setInfluence(i int, v grid.Cost) {
 	} else {
 		f.cells[i] = int32(v)
 	}
+	f.inflDirty[c/64] |= 1 << (c % 64)
 	f.mark(c)
 }
 
@@ -533,6 +548,10 @@ func (f *Penalties) sync() {
 	f.edge = append(f.edge[:0], make([]navgraph.Cost, n)...)
 	f.edgeClaims = make([][]unitCount, n)
 	f.hot = make([]uint64, (len(f.nInfl)+63)/64)
+	f.inflDirty = make([]uint64, (len(f.nInfl)+63)/64)
+	for c := range f.nInfl {
+		f.inflDirty[c/64] |= 1 << (c % 64) // the edges are new: price them all
+	}
 	f.version = p.version
 	f.compactions = g.Compactions()
 	f.q.coarse.SetGraph(g)
@@ -574,8 +593,16 @@ func (f *Penalties) refresh(c int) {
 		f.hot[c/64] |= 1 << (c % 64)
 	}
 	first, end := t.PointsOf(c)
+	// The influence each intra-cluster edge pays: priced afresh when the
+	// cluster's influence changed, else as it was.
+	fresh := f.inflDirty[c/64]&(1<<(c%64)) != 0
+	f.inflDirty[c/64] &^= 1 << (c % 64)
+	f.ln = 0
+	if fresh && f.nInfl[c] > 0 {
+		f.leastInfluence(c)
+	}
 	for u := first; u < end; u++ {
-		to, _ := g.Out(u)
+		to, costs := g.Out(u)
 		for i, v := range to {
 			e := g.EdgeID(u, i)
 			if t.Points[v].Cluster != int32(c) {
@@ -629,14 +656,82 @@ func (f *Penalties) refresh(c int) {
 			if len(cl) > 0 && cl[0] == iu {
 				cl = cl[1:]
 			}
-			f.setEdge(e, sum-f.influence(int(iu)), cl)
+			inUV, inVU := f.edgeInfl(e), f.edgeInfl(back)
+			if fresh {
+				inUV = f.edgeInfluence(u, v, costs[i], sum-f.influence(int(iu)))
+				if back >= 0 {
+					_, bc := g.Out(v)
+					j, _ := edgeIndex(g, v, u)
+					inVU = f.edgeInfluence(v, u, bc[j], sum-f.influence(int(iv)))
+				}
+			}
+			f.setEdge(e, inUV, cl)
 			cl = f.walk
 			if len(cl) > 0 && cl[len(cl)-1] == iv {
 				cl = cl[:len(cl)-1]
 			}
-			f.setEdge(back, sum-f.influence(int(iv)), cl)
+			f.setEdge(back, inVU, cl)
 		}
 	}
+}
+
+// leastInfluence readies f.least for cluster c: for each pair of its
+// points (u, v), the least cost of a way from u to v inside the cluster
+// that pays each cell's influence as it enters it (terrain plus
+// influence). Each column v is filled on first use (leastTo), by one
+// tile search from v over the cluster, O(cells of the cluster).
+func (f *Penalties) leastInfluence(c int) {
+	first, end := f.p.tier.PointsOf(c)
+	n := int(end - first)
+	f.lc, f.lfrom, f.ln = c, first, n
+	f.least = resize(f.least, n*n)
+	f.lready = resize(f.lready, n)
+	clear(f.lready)
+}
+
+// leastTo fills column v of f.least (see leastInfluence) if it is not.
+func (f *Penalties) leastTo(v int) {
+	if f.lready[v] {
+		return
+	}
+	f.lready[v] = true
+	t := f.p.tier
+	r := t.ClusterRect(f.lc)
+	tl := &f.tile
+	tl.cost, tl.dir, tl.w = resize(tl.cost, r.Area()), resize(tl.dir, r.Area()), r.Dx()
+	for i := range tl.cost {
+		tl.cost[i], tl.dir[i] = grid.Unreachable, dirNone
+	}
+	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tl.index(t.Points[f.lfrom+int32(v)].Cell, r)), dirGoal})
+	f.ts.search(f.p.g, grid.Unit{}, r, tl, f.influence, nil)
+	for u := range f.ln {
+		f.least[u*f.ln+v] = tl.cost[tl.index(t.Points[f.lfrom+int32(u)].Cell, r)]
+	}
+}
+
+// edgeInfl returns the influence edge e (if e >= 0) pays now.
+func (f *Penalties) edgeInfl(e int32) grid.Cost {
+	if e < 0 {
+		return 0
+	}
+	if v := f.edge[e]; v < 0 {
+		return grid.Cost(-1 - v)
+	}
+	return grid.Cost(f.edge[e])
+}
+
+// edgeInfluence returns the influence to charge the edge u→v of terrain
+// cost e inside one cluster, whose route pays onRoute: what the least
+// way from u to v with the influence costs beyond e, when leastInfluence
+// ran for the cluster (a way round a hot spot inside it), but never more
+// than onRoute (the route itself is such a way) nor less than 0.
+func (f *Penalties) edgeInfluence(u, v int32, e navgraph.Cost, onRoute grid.Cost) grid.Cost {
+	iu, iv := int(u-f.lfrom), int(v-f.lfrom)
+	if onRoute == 0 || f.ln == 0 || iu < 0 || iv < 0 || iu >= f.ln || iv >= f.ln {
+		return onRoute
+	}
+	f.leastTo(iv)
+	return min(onRoute, max(f.least[iu*f.ln+iv]-grid.Cost(e), 0))
 }
 
 // setEdge sets the penalty of edge e (if e >= 0): the influence on the

@@ -420,8 +420,13 @@ func TestPenaltiesAgainstOracle(t *testing.T) {
 
 // checkEdges checks the penalty the layer keeps for every waypoint-graph
 // edge, as queries of the given units from the given starts see it,
-// against the sum of the model's prices over the cells the edge's route
-// enters (the route as the bake defines it: waypoint.Tier.Route).
+// against the model: the sum of the model's prices over the cells the
+// edge's route enters (the route as the bake defines it:
+// waypoint.Tier.Route), less what a way inside the cluster round the
+// influence saves: the influence part is the least of the route's
+// influence and, for an edge inside one cluster, what the oracle's least
+// way from end to end inside the cluster, paying each cell's influence,
+// costs beyond the edge's terrain cost (never below 0).
 func checkEdges(t testing.TB, pl *hpa.Planner, x mirror, units []unitID, starts []grid.Point) {
 	t.Helper()
 	tier := pl.Bake().Tier()
@@ -429,9 +434,11 @@ func checkEdges(t testing.TB, pl *hpa.Planner, x mirror, units []unitID, starts 
 	s := grid.NewSearcher(g)
 	q := pl.NewQuery()
 	var route []grid.Point
+	infl := func(p grid.Point) grid.Cost { return grid.Cost(x.m.Influence(p)) }
 	for u := range int32(tier.Graph.Len()) {
-		to, _ := tier.Graph.Out(u)
-		for _, v := range to {
+		to, costs := tier.Graph.Out(u)
+		var least []grid.Cost // from u inside its cluster, paying influence
+		for k, v := range to {
 			var err error
 			route, err = tier.Route(s, min(u, v), max(u, v), route)
 			if err != nil {
@@ -440,9 +447,21 @@ func checkEdges(t testing.TB, pl *hpa.Planner, x mirror, units []unitID, starts 
 			if u > v {
 				slices.Reverse(route)
 			}
+			var onRoute grid.Cost
+			for _, c := range route[1:] {
+				onRoute += infl(c)
+			}
+			part := onRoute
+			if cu := tier.Points[u].Cluster; cu == tier.Points[v].Cluster && onRoute > 0 {
+				o := oracle.Graph{G: g, Win: tier.ClusterRect(int(cu)), Penalty: infl}
+				if least == nil {
+					least, _ = o.ShortestFrom(tier.Points[u].Cell)
+				}
+				part = min(onRoute, max(least[o.ID(tier.Points[v].Cell)]-grid.Cost(costs[k]), 0))
+			}
 			for _, unit := range units {
 				for _, a := range starts {
-					var want grid.Cost
+					want := part - onRoute
 					for _, c := range route[1:] {
 						want += x.m.Cell(c, modelID(unit), a)
 					}
