@@ -33,13 +33,16 @@ const (
 	// 16, peak 10 to 40 straight steps) and 40 claiming units, with the
 	// default claim radius (64 cells) and cost (one straight step).
 	Heavy Load = "heavy"
+	// Influence is Heavy's 30 hot spots alone: influence, no claiming
+	// units.
+	Influence Load = "influence"
 	// Terrain gives every passable cell a random weight from 1 to 5; no
 	// penalties.
 	Terrain Load = "terrain"
 )
 
 // Loads lists the loads ParseLoad accepts.
-var Loads = []Load{NoLoad, Light, Heavy, Terrain}
+var Loads = []Load{NoLoad, Light, Heavy, Influence, Terrain}
 
 // ParseLoad returns the load named s ("" is NoLoad).
 func ParseLoad(s string) (Load, error) {
@@ -91,7 +94,7 @@ type world struct {
 
 // penalized reports whether the load puts penalties on the map (and
 // not only terrain).
-func (w *world) penalized() bool { return w != nil && (w.load == Light || w.load == Heavy) }
+func (w *world) penalized() bool { return w != nil && w.load != Terrain && w.load != NoLoad }
 
 // newWorld draws the load for map number mi on g (seeded by seed and
 // mi), changing g's weights for Terrain; scens and every are the lines
@@ -128,6 +131,9 @@ func newWorld(g *grid.Grid, scens []grid.Scenario, every int, load Load, seed ui
 		}
 	case Heavy:
 		hot, units = 30, 40
+		w.claimRadius, w.claimCost = 64, grid.Straight
+	case Influence:
+		hot = 30
 		w.claimRadius, w.claimCost = 64, grid.Straight
 	default:
 		return nil, fmt.Errorf("bench: unknown load %q", load)

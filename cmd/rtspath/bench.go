@@ -46,7 +46,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	groupMode := fs.Bool("group", false, "measure flow fields instead: -units units ordered to one goal, -goals times, on the map -map")
 	groupMap := fs.String("map", "", "with -group, the Moving AI `FILE` (.map)")
 	goals := fs.Int("goals", 10, "with -group, `N` orders (goals)")
-	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), terrain (weights 1-5); -seed draws it")
+	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), influence (heavy's hot spots alone), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
        rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
@@ -137,7 +137,7 @@ a line per order and, last, one line:
 	}
 	load, err := bench.ParseLoad(*loadName)
 	if err != nil {
-		return badFlag("load", *loadName, "unknown load (have none, light, heavy, terrain)")
+		return badFlag("load", *loadName, "unknown load (have none, light, heavy, influence, terrain)")
 	}
 	if load != bench.NoLoad && *scale != "" {
 		return badFlag("load", *loadName, "not with -scale")
