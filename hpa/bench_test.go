@@ -426,7 +426,7 @@ func BenchmarkPenaltyUpdate(b *testing.B) {
 		k := 0
 		for range b.N {
 			l := layers[k%len(layers)]
-			step := (k / len(layers)) % 64
+			step := (k / len(layers)) % 63 // the layer claims 64 cells ahead: path[0..63]
 			if step == 0 {
 				if err := l.f.Claim(101, l.paths[0]); err != nil {
 					b.Fatal(err)
