@@ -19,6 +19,7 @@ type bandState struct {
 	ts              tileSearcher
 	tile            fieldTile
 	rows            []span
+	w               int // the grid's width
 	rest, next, out []grid.Point
 	piece           []grid.Point
 	penAt           func(int) grid.Cost // the query's penalty of a cell
@@ -63,6 +64,13 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 	if q.pen == nil {
 		pen = nil
 	}
+	// Round a cell that pays a penalty the band is twice as wide: the
+	// way round a hot spot lies further off than a crossing's.
+	grow := bw
+	if pen != nil {
+		grow = 2 * bw
+	}
+	b.w = g.Width()
 	out := b.out[:0]
 	rest := append(b.rest[:0], raw...)
 	carry := 0 // cells of rest a piece found, to be searched again
@@ -72,13 +80,13 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 		for j+1 < len(rest) {
 			p := rest[j+1]
 			nb := box.Union(grid.R(p.X, p.Y, p.X+1, p.Y+1))
-			if j+1 > carry && nb.Grow(bw).Intersect(g.Bounds()).Area() > bandArea {
+			if j+1 > carry && nb.Grow(grow).Intersect(g.Bounds()).Area() > bandArea {
 				break
 			}
 			box, j = nb, j+1
 		}
-		r := box.Grow(bw).Intersect(g.Bounds())
-		cells := b.spans(rest[:j+1], r, bw)
+		r := box.Grow(grow).Intersect(g.Bounds())
+		cells := b.spans(rest[:j+1], r, bw, pen)
 		if err := q.take(cells); err != nil {
 			return raw, err
 		}
@@ -104,16 +112,21 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 }
 
 // spans sets b.rows, one span a row of r: the columns within bw of a
-// cell of path whose row is within bw, clipped to r; and returns how
-// many cells they hold.
-func (b *bandState) spans(path []grid.Point, r grid.Rect, bw int) int {
+// cell of path whose row is within bw (2·bw for a cell where pen, if not
+// nil, is above 0), clipped to r; and returns how many cells they hold.
+func (b *bandState) spans(path []grid.Point, r grid.Rect, bw int, pen func(int) grid.Cost) int {
 	b.rows = resize(b.rows, r.Dy())
 	for i := range b.rows {
 		b.rows[i] = span{lo: int32(r.Max.X), hi: int32(r.Min.X)}
 	}
+	w := b.w
 	for _, p := range path {
-		lo, hi := int32(max(p.X-bw, r.Min.X)), int32(min(p.X+bw+1, r.Max.X))
-		for y := max(p.Y-bw, r.Min.Y); y < min(p.Y+bw+1, r.Max.Y); y++ {
+		k := bw
+		if pen != nil && pen(p.Y*w+p.X) > 0 {
+			k = 2 * bw
+		}
+		lo, hi := int32(max(p.X-k, r.Min.X)), int32(min(p.X+k+1, r.Max.X))
+		for y := max(p.Y-k, r.Min.Y); y < min(p.Y+k+1, r.Max.Y); y++ {
 			sp := &b.rows[y-r.Min.Y]
 			sp.lo, sp.hi = min(sp.lo, lo), max(sp.hi, hi)
 		}

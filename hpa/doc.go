@@ -25,10 +25,11 @@
 //     differ, a unit class, a Penalty), the path passes through waypoints
 //     on cluster borders where the cheapest way would cross elsewhere: a
 //     Dijkstra over the band of cells within Options.Band (DefaultBand,
-//     12) of it, piece by piece, finds the least-cost path in that band
-//     (never dearer; on weighted StarCraft maps it takes the mean excess
-//     over the exact search from about 10% to 0.3%, for 2–4× the query
-//     time; see the README's penalty section).
+//     12; twice that round cells that pay a penalty) of it, piece by
+//     piece, finds the least-cost path in that band (never dearer; on
+//     weighted StarCraft maps it takes the mean excess over the exact
+//     search from about 10% to 0.3%, for 2–4× the query time; see the
+//     README's penalty section).
 //  5. Smoothing (Options.Smooth) replaces zig-zags by straight step lines
 //     that are legal and cost no more, and returns cells (Cells) or the
 //     corners of that path (Corners, any-angle movement).

@@ -380,9 +380,11 @@ type Options struct {
 	Size, Class int
 	// Band is the half-width, in cells, of the band round the
 	// hierarchy's path in which the query looks again for a cheaper one
-	// (see Query.Find): 0 chooses DefaultBand when the path's cost is
-	// not plain distance (terrain weights that differ, a unit class, a
-	// Penalty) and none otherwise; negative: none; at most MaxBand.
+	// (twice as wide round cells that pay a Penalty; see the package
+	// doc): 0 chooses DefaultBand when the path's cost is not plain
+	// distance (terrain weights that differ, a unit class, a Penalty)
+	// and none otherwise; negative: none; at most MaxBand. The band's
+	// cells count as expansions (MaxExpansions).
 	Band int
 }
 
