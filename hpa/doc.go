@@ -47,12 +47,12 @@
 // (every 4th scenario), smoothed (Cells) paths are on average 0.35%
 // longer than the optimum, 2.5% at the 99th percentile and 9.4% at worst
 // (bounds 1%, 5%, 15%; go test -run 'TestMovingAI$' -v ./hpa); on 2000
-// small generated maps with swamp, clusters of 8 to 32 cells and all
-// three movement rules, 0.16% on average and 3.8% at the 99th percentile
-// (bounds 1% and 5%), worst 14.0% under the octile rules (bound 15%) and
-// 18.8% under Cardinal (bound 25%: there a straight shortcut is a
-// staircase, and fewer of them are legal; go test -run
-// 'TestAgainstAStar$' -v ./hpa).
+// small generated maps with swamp (weights that differ: the band search
+// runs), clusters of 8 to 32 cells and all three movement rules, 0.01% on
+// average and 0.00% at the 99th percentile (bounds 0.2% and 1%), worst
+// 5.3% under the octile rules (bound 8%) and 14.5% under Cardinal (bound
+// 18%: there a straight shortcut is a staircase, and fewer of them are
+// legal; go test -run 'TestAgainstAStar$' -v ./hpa).
 //
 // # Unreachable goals, budgets and first steps
 //

@@ -119,7 +119,7 @@ func TestAgainstAStar(t *testing.T) {
 	_, _, worstCardinal := summary(cardinal)
 	t.Logf("%d maps, %d queries, %d with a path; smoothed cost over the optimum: mean %.2f%%, p99 %.2f%%, worst %.1f%% (octile rules), %.1f%% (cardinal)",
 		maps, queries, found, 100*mean, 100*p99, 100*worstOctile, 100*worstCardinal)
-	if mean > 0.01 || p99 > 0.05 || worstOctile > 0.15 || worstCardinal > 0.25 {
+	if mean > 0.002 || p99 > 0.01 || worstOctile > 0.08 || worstCardinal > 0.18 {
 		t.Error("smoothed paths outside the stated bounds")
 	}
 }
