@@ -170,6 +170,7 @@ func (f *Penalties) apply(rewritten []int32, nodes []int32) {
 				continue
 			}
 			if n := y*cw + x; f.nInfl[n] > 0 || f.nClaim[n] > 0 {
+				f.inflDirty[n/64] |= 1 << (n % 64) // its edges are new: price their influence
 				f.mark(n)
 			}
 		}
