@@ -127,18 +127,20 @@ func (p *Planner) staleRoute(r *route) bool {
 
 // route appends to raw (which ends at u's cell) the cells of the edge
 // u→v after u: from the cache, or refined and cached. An intra-cluster
-// edge whose route pays a penalty (pen, the query's penalty for the edge)
-// is searched again in its cluster with the penalty, so that the path
-// steps around a hot spot where the cluster allows.
+// edge that pays a penalty (pen, the query's penalty for the edge), or
+// lies in a cluster that holds some (its price may be that of a way
+// round a hot spot, not of its cached route), is searched again in its
+// cluster with the penalty, so that the path steps around a hot spot
+// where the cluster allows.
 func (q *Query) route(raw []grid.Point, u, v int32, pen navgraph.Cost) ([]grid.Point, error) {
 	p := q.p
 	t := p.tier
 	if t.Points[u].Cluster != t.Points[v].Cluster { // one step across a border
 		return append(raw, t.Points[v].Cell), nil
 	}
-	if pen > 0 {
+	if win := t.ClusterRect(int(t.Points[u].Cluster)); pen > 0 || q.penIn(win) != nil {
 		a := t.Points[u].Cell
-		r, err := q.search(a, t.Points[v].Cell, grid.Options{Window: t.ClusterRect(int(t.Points[u].Cluster)), Penalty: q.pen}, q.seg)
+		r, err := q.search(a, t.Points[v].Cell, grid.Options{Window: win, Penalty: q.pen}, q.seg)
 		q.seg = r.Path
 		if err != nil {
 			return raw, err
