@@ -14,7 +14,8 @@ const MaxBand = 32
 // path is tightened piece by piece.
 const bandArea = 96 * 96
 
-// bandState is a query's scratch for tightening paths (see tighten).
+// bandState is the scratch of tightening a path (see tighten): a
+// query's own, or lent to a sliced query for one call (bandScratch).
 type bandState struct {
 	ts              tileSearcher
 	tile            fieldTile
@@ -22,20 +23,57 @@ type bandState struct {
 	w               int // the grid's width
 	rest, next, out []grid.Point
 	piece           []grid.Point
-	penAt           func(int) grid.Cost // the query's penalty of a cell
+	pen             *grid.Penalty       // the current query's penalty
+	penAt           func(int) grid.Cost // b.penalty, bound once
+}
+
+func newBandState() *bandState {
+	b := &bandState{}
+	b.penAt = b.penalty
+	return b
+}
+
+// penalty is b.pen's penalty of cell i.
+func (b *bandState) penalty(i int) grid.Cost { return b.pen.At(i) }
+
+// bandScratch returns the band scratch for the next tighten; give it
+// back with doneBand. A sliced query (q.sc) borrows one from its pool for
+// the call, so that queries waiting for their next slice hold none.
+func (q *Query) bandScratch() *bandState {
+	sc := q.sc
+	switch {
+	case sc == nil:
+		if q.band == nil {
+			q.band = newBandState()
+		}
+		return q.band
+	case len(sc.bands) > 0:
+		b := sc.bands[len(sc.bands)-1]
+		sc.bands = sc.bands[:len(sc.bands)-1]
+		return b
+	}
+	return newBandState()
+}
+
+// doneBand gives back what bandScratch lent.
+func (q *Query) doneBand(b *bandState) {
+	b.pen = nil
+	if q.sc != nil {
+		q.sc.bands = append(q.sc.bands, b)
+	}
 }
 
 // bandWidth returns the half-width of the band the query searches round
 // its path: opt.Band when positive; when 0, DefaultBand if the path's
 // cost is not plain distance (terrain weights that differ, a unit class,
-// or a penalty), else none.
+// or a penalty layer that holds some influence or claims), else none.
 func (q *Query) bandWidth(opt Options) int {
 	switch {
 	case opt.Band < 0:
 		return 0
 	case opt.Band > 0:
 		return opt.Band
-	case q.pen != nil || q.who.Class > 0 || q.p.g.MaxWeight() > q.p.g.MinWeight():
+	case q.pen != nil && q.pf.nHot > 0 || q.who.Class > 0 || q.p.g.MaxWeight() > q.p.g.MinWeight():
 		return DefaultBand
 	}
 	return 0
@@ -51,15 +89,14 @@ func (q *Query) bandWidth(opt Options) int {
 // at most bandArea cells (more only to make progress); each piece keeps
 // two thirds of what it found and the next starts from there, so the
 // joins are not forced either. Each piece charges its band's cells to
-// the call's budget (errSpent when they do not fit). The result is in
-// the query's scratch, valid until the next call.
+// the call's budget (errSpent when they do not fit). The result takes
+// raw's place (raw[:0] reused); on an error raw is returned as it was.
 func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
-	if q.band == nil {
-		q.band = &bandState{penAt: func(i int) grid.Cost { return q.pen.At(i) }}
-	}
-	b := q.band
+	b := q.bandScratch()
+	defer q.doneBand(b)
 	g := q.p.g
 	bw := q.bandW
+	b.pen = q.pen
 	pen := b.penAt
 	if q.pen == nil {
 		pen = nil
@@ -108,7 +145,7 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 		rest = next
 	}
 	b.out = out
-	return out, nil
+	return append(raw[:0], out...), nil
 }
 
 // spans sets b.rows, one span a row of r: the columns within bw of a

@@ -70,9 +70,8 @@ func SetFieldMaxRebuilds(n uint8) func() {
 
 // Tighten runs the band search round path (legal for unit) with
 // half-width band, paying pen (nil: none) per cell entered, as a query
-// does after the hierarchy's path; it returns a copy of the result.
+// does after the hierarchy's path; path is left as it was.
 func Tighten(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Penalty) ([]grid.Point, error) {
 	q.bandW, q.who, q.pen, q.bud, q.pc = band, unit, pen, budget{}, nil
-	out, err := q.tighten(path)
-	return append([]grid.Point(nil), out...), err
+	return q.tighten(append([]grid.Point(nil), path...))
 }

@@ -154,6 +154,15 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 	s.seeds = s.seeds[:0]
 }
 
+// bytes returns the memory the searcher's scratch holds.
+func (s *tileSearcher) bytes() int {
+	n := 16*cap(s.seeds) + 8*cap(s.keys) + cap(s.done) + 24*cap(s.far) + cap(s.moves) + cap(s.weights) + 8*cap(s.infl)
+	for _, b := range s.ring {
+		n += 4 * cap(b)
+	}
+	return n
+}
+
 // back[d] is the step opposite d.
 var back = func() (b [8]uint8) {
 	for d := range b {

@@ -146,6 +146,7 @@ func (q *Query) firstSteps(raw []grid.Point, done bool) {
 type scratch struct {
 	fines   []*grid.Searcher
 	coarses []*navgraph.Searcher
+	bands   []*bandState
 }
 
 // fineSearcher returns the fine searcher for the next search on q's grid;

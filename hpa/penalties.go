@@ -107,6 +107,7 @@ type Penalties struct {
 	// query adds what it pays for them.
 	edgeClaims [][]unitCount
 	hot        []uint64 // per cluster: holds influence or claims
+	nHot       int      // clusters set in hot
 	version    uint64   // the planner's tier version the edges were made for
 	writes     uint64   // changes of penalties so far (a field made on the layer goes stale)
 	// compactions is the graph's Compactions when the edges were sized
@@ -215,6 +216,8 @@ func (f *Penalties) Bytes() int {
 		n += 8 * cap(c)
 	}
 	n += f.ids.bytes() + 4*cap(f.freeUnits)
+	// the scratch of pricing edges by the way round the influence
+	n += 8*cap(f.least) + cap(f.lready) + 9*cap(f.tile.cost) + f.ts.bytes()
 	for _, u := range f.units {
 		n += 4*cap(u.cells) + 40
 	}
@@ -547,7 +550,7 @@ func (f *Penalties) sync() {
 	n := g.EdgeIDs()
 	f.edge = append(f.edge[:0], make([]navgraph.Cost, n)...)
 	f.edgeClaims = make([][]unitCount, n)
-	f.hot = make([]uint64, (len(f.nInfl)+63)/64)
+	f.hot, f.nHot = make([]uint64, (len(f.nInfl)+63)/64), 0
 	f.inflDirty = make([]uint64, (len(f.nInfl)+63)/64)
 	for c := range f.nInfl {
 		f.inflDirty[c/64] |= 1 << (c % 64) // the edges are new: price them all
@@ -588,8 +591,14 @@ func (f *Penalties) refresh(c int) {
 	g := t.Graph
 	empty := f.nInfl[c] == 0 && f.nClaim[c] == 0
 	if empty {
+		if f.hot[c/64]&(1<<(c%64)) != 0 {
+			f.nHot--
+		}
 		f.hot[c/64] &^= 1 << (c % 64)
 	} else {
+		if f.hot[c/64]&(1<<(c%64)) == 0 {
+			f.nHot++
+		}
 		f.hot[c/64] |= 1 << (c % 64)
 	}
 	first, end := t.PointsOf(c)

@@ -351,7 +351,8 @@ type Options struct {
 	// an error): Result.Expanded never exceeds it. Every grid cell and
 	// waypoint the call expands counts: the window search, joining start
 	// and goal to the waypoints, the coarse search, refinement (a route
-	// from the cache counts what refining it took), and with
+	// from the cache counts what refining it took), the band's cells
+	// (Band), and with
 	// Nearest each cluster and cell examined in the search for the nearest
 	// reachable cell. Smoothing expands nothing. A call that runs out
 	// returns Status Exhausted (with Nearest, a partial path; see there).
@@ -380,11 +381,14 @@ type Options struct {
 	Size, Class int
 	// Band is the half-width, in cells, of the band round the
 	// hierarchy's path in which the query looks again for a cheaper one
-	// (twice as wide round cells that pay a Penalty; see the package
-	// doc): 0 chooses DefaultBand when the path's cost is not plain
-	// distance (terrain weights that differ, a unit class, a Penalty)
-	// and none otherwise; negative: none; at most MaxBand. The band's
-	// cells count as expansions (MaxExpansions).
+	// (twice as wide round cells that pay a Penalty; each row of the band
+	// spans from its leftmost such cell to its rightmost, so a bend's
+	// inside is in too; see the package doc): 0 chooses DefaultBand when
+	// the path's cost is not plain distance (terrain weights that differ,
+	// a unit class, a Penalty whose layer holds influence or claims) and
+	// none otherwise; negative: none; at most MaxBand. The band's cells
+	// count as expansions (MaxExpansions): often ten times what the rest
+	// of the query expands, so a budget sized for Band -1 runs out.
 	Band int
 }
 

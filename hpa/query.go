@@ -275,10 +275,7 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 			raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
 		}
 		if err == nil && found && q.bandW > 0 && len(raw) > 2 && raw[len(raw)-1] == goal {
-			var tight []grid.Point
-			if tight, err = q.tighten(raw); err == nil {
-				raw = append(raw[:0], tight...)
-			} else if q.track {
+			if raw, err = q.tighten(raw); err != nil && q.track {
 				q.offer(raw)
 			}
 		}
@@ -365,13 +362,16 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 		src, tgt = q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
 	}
 	res.Coarse = len(nodes)
+	// FirstSteps with Raw refines only the first steps, unless a band is
+	// to be searched: it needs the whole path, and the first steps must
+	// be those of the whole answer.
 	limit := -1
-	if opt.FirstSteps > 0 && opt.Smooth == Raw {
+	if opt.FirstSteps > 0 && opt.Smooth == Raw && q.bandW == 0 {
 		limit = opt.FirstSteps + 1
 	}
 	// With a band to search the raw path takes the step lines too, so
 	// that Raw and Cells start the band from the same path.
-	raw, err = q.refine(raw, start, goal, cs, cg, nodes, src, tgt, opt.Smooth != Raw || q.bandW > 0 && limit < 0, limit)
+	raw, err = q.refine(raw, start, goal, cs, cg, nodes, src, tgt, opt.Smooth != Raw || q.bandW > 0, limit)
 	if errors.Is(err, errSpent) && q.track {
 		q.offer(raw)
 	}
