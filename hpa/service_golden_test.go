@@ -178,4 +178,5 @@ func TestGoldenService(t *testing.T) {
 	if replies < 1000 {
 		t.Fatalf("only %d replies: the replay tests little", replies)
 	}
+	goldenMark(t, "service")
 }
