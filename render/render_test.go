@@ -75,7 +75,7 @@ func TestGolden(t *testing.T) {
 	}{
 		{"all-zoomed", 64, 256, render.All, "256x256 7f7fde17178ebf93a4b269e0743cb159c41915681638c36742449be5bef92096", grid.Rect{}},
 		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 9595f3c2411a19ca96320df085b3a131101f155ba2e619a0f570bd9d6d942820", grid.Rect{}},
-		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 6a69ddfc9f85089c64ba662a0d0890c3ed46e47e98531d48dbb5c7234dbc9fbd", grid.Rect{}},
+		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 46aecb7ccaf02eaecf91b0b5fc049c9e109d6df0545d17f748a7c5eb5d9b0e6c", grid.Rect{}},
 		{"influence", 64, 256, render.Terrain | render.Influence | render.Path, "256x256 f77e1a4daab91b39c9a1724ba6f9f27daea2f648150310f1899686769a7ede47", grid.Rect{}},
 		{"view", 64, 256, render.All, "256x256 650d046c26289c4b1e768376ca7a1581d59cb874e7b763433e910c78024207d1", grid.R(16, 8, 48, 40)},
 		{"tiers-shrunk", 256, 128, render.Terrain | render.Clusters | render.Edges | render.Waypoints, "128x128 d1e20904e0659505ae8c703b24b6d807a54da331a94475d9fdb1abef2ad30cb4", grid.Rect{}},
