@@ -81,8 +81,10 @@ func (q *Query) bandWidth(opt Options) int {
 
 // tighten returns a path from raw's first cell to its last that costs no
 // more than raw (legal steps, raw being legal): the least-cost path among
-// those that stay within q.bandW cells (in rows and columns) of raw,
-// found by Dijkstra over that band from raw's end. The hierarchy's path
+// those that stay in the band round raw (see spans: within q.bandW cells
+// in rows and columns, twice that round cells that pay the penalty, each
+// row filled between its outermost such cells), found by Dijkstra over
+// that band from raw's end. The hierarchy's path
 // passes through waypoints on cluster borders; on weighted terrain or
 // under a penalty the best way often crosses a border elsewhere, and the
 // band finds it. A long path goes piece by piece, each piece's rectangle
