@@ -231,15 +231,9 @@ func (g *Grid) Weight(p Point) uint8 {
 // ground heavier than roads.
 func (g *Grid) MinWeight() uint8 { return g.minW }
 
-// MaxWeight returns the largest terrain weight of any cell. O(256).
-func (g *Grid) MaxWeight() uint8 {
-	for w := 255; w > 0; w-- {
-		if g.hist[w] > 0 {
-			return uint8(w)
-		}
-	}
-	return 0
-}
+// Uniform reports whether every cell has the same terrain weight (then a
+// path's cost is its length times that weight). O(1).
+func (g *Grid) Uniform() bool { return g.hist[g.minW] == len(g.wt) }
 
 // Moves returns the set of legal steps out of p as a bit mask (bit d set
 // for Dir d); 0 for blocked or off-grid cells. O(1).

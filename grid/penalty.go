@@ -94,7 +94,7 @@ func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, c []uint8, k uint8
 	}
 	s := newLineSteps(a, z, g.rule)
 	i := a.Y*g.w + a.X
-	if g.hist[g.minW] == len(g.wt) && !g.classWeighs(cl) { // one weight: the length, plus penalties
+	if g.Uniform() && !g.classWeighs(cl) { // one weight: the length, plus penalties
 		lc := g.LeastCost(a, z)
 		if lc >= limit {
 			return 0, false

@@ -372,7 +372,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	}
 	hs := Cost(g.classMinWeight(opt.Class)) // heuristic scale: the cheapest step is hs × plain
 	// On a grid of one weight every step of a direction costs the same.
-	uniform := g.hist[g.minW] == g.w*g.h && wf == nil
+	uniform := g.Uniform() && wf == nil
 	var step [8]Cost
 	for d := range step {
 		step[d] = StepCost(Dir(d), g.minW, g.minW)

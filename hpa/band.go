@@ -73,7 +73,7 @@ func (q *Query) bandWidth(opt Options) int {
 		return 0
 	case opt.Band > 0:
 		return opt.Band
-	case q.pen != nil && q.pf.nHot > 0 || q.who.Class > 0 || q.p.g.MaxWeight() > q.p.g.MinWeight():
+	case q.pen != nil && q.pf.nHot > 0 || q.who.Class > 0 || !q.p.g.Uniform():
 		return DefaultBand
 	}
 	return 0
