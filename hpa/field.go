@@ -291,11 +291,21 @@ func (f *Field) newTile(c int) *fieldTile {
 		t.cost, t.dir = make([]grid.Cost, m), make([]uint8, m)
 	}
 	t.cost, t.dir, t.w = t.cost[:n], t.dir[:n], r.Dx()
-	for i := range t.cost {
-		t.cost[i], t.dir[i] = grid.Unreachable, dirNone
-	}
+	fill(t.cost, grid.Unreachable)
+	fill(t.dir, dirNone)
 	t.shift, t.pts = 0, t.pts[:0]
 	return t
+}
+
+// fill sets every element of s to v, by doubling copies.
+func fill[T any](s []T, v T) {
+	if len(s) == 0 {
+		return
+	}
+	s[0] = v
+	for k := 1; k < len(s); k *= 2 {
+		copy(s[k:], s[:k])
+	}
 }
 
 // penFunc returns the influence the field's steps pay per cell entered
@@ -344,6 +354,9 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 	}
 	// The borders: a step into a built neighbour costs its cost there
 	// plus the step.
+	cx, cy := c%f.cw, c/f.cw
+	plain := f.unit == grid.Unit{Size: 1}
+	masks, wts, gw := g.StepMasks(), g.Weights(), g.Width()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			if x != r.Min.X && x != r.Max.X-1 && y != r.Min.Y && y != r.Max.Y-1 {
@@ -351,25 +364,49 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 				continue
 			}
 			pt := grid.Pt(x, y)
-			m := g.UnitMoves(pt, f.unit)
+			var m, wp uint8
+			if plain {
+				m, wp = masks[y*gw+x], wts[y*gw+x]
+			} else {
+				m, wp = g.UnitMoves(pt, f.unit), g.UnitWeight(pt, f.unit)
+			}
 			best, bestD := grid.Unreachable, uint8(0)
 			for m != 0 {
 				d := grid.Dir(bits.TrailingZeros8(m))
 				m &= m - 1
 				q := pt.Add(d.Delta())
-				if q.In(r) {
+				ncx, ncy := cx, cy
+				switch {
+				case q.X < r.Min.X:
+					ncx--
+				case q.X >= r.Max.X:
+					ncx++
+				}
+				switch {
+				case q.Y < r.Min.Y:
+					ncy--
+				case q.Y >= r.Max.Y:
+					ncy++
+				}
+				if ncx == cx && ncy == cy {
 					continue
 				}
-				nc := tr.ClusterOf(q)
+				nc := ncy*f.cw + ncx
 				nt := f.tiles[nc]
 				if nt == nil || from != nil && !from(nc) {
 					continue
 				}
-				k := nt.cost[nt.index(q, tr.ClusterRect(nc))]
+				k := nt.cost[(q.Y-ncy*f.cs)*nt.w+q.X-ncx*f.cs]
 				if k == grid.Unreachable {
 					continue
 				}
-				k += nt.shift + grid.StepCost(d, g.UnitWeight(pt, f.unit), g.UnitWeight(q, f.unit))
+				var wq uint8
+				if plain {
+					wq = wts[q.Y*gw+q.X]
+				} else {
+					wq = g.UnitWeight(q, f.unit)
+				}
+				k += nt.shift + grid.StepCost(d, wp, wq)
 				if f.pen != nil {
 					k += f.pen.Influence(q)
 				}

@@ -39,6 +39,7 @@ type tileSearcher struct {
 	// weight for the unit, and its influence under a penalty layer
 	moves, weights []uint8
 	infl           []grid.Cost
+	rows           rowsScratch // searchRows' state
 }
 
 // search runs Dijkstra over the cells of rect r from seeds (each
@@ -55,6 +56,10 @@ type tileSearcher struct {
 // O(cells + seeds log seeds).
 func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span) {
 	if len(s.seeds) == 0 {
+		return
+	}
+	if rowsFits(g, u, r, pen, rows) {
+		s.searchRows(g, r, t)
 		return
 	}
 	s.sortSeeds()
