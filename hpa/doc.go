@@ -172,8 +172,9 @@
 // unit ordered to one goal: Field.Next gives the step from any cell of
 // the goal's island in O(1), without allocation. Making it runs one
 // Dijkstra from the goal over the waypoint graph; the cells' steps are
-// then built cluster by cluster as they are looked up, by a Dijkstra
-// inside the cluster seeded at its waypoints (with their cost to the
+// then built cluster by cluster as they are looked up, by a search
+// inside the cluster (Dijkstra, or on maps of one weight label correcting
+// over whole rows) seeded at its waypoints (with their cost to the
 // goal) and along the borders of the clusters already built (with
 // theirs), the clusters of a cell's coarse route to the goal first
 // (Field.Ready does this for a group's cells in one go, nearest the goal
