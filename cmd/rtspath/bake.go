@@ -26,7 +26,7 @@ func runBake(args []string, stdout, stderr io.Writer) error {
 
 func runInspect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("inspect", stderr)
-	mapPath := fs.String("map", "", "the `.map` the bake was made from (default: the bake's name with .map, if it exists)")
+	mapPath := fs.String("map", "", "the `.map` (or Tiled .tmx/.tmj) the bake was made from (default: the bake's name with .map, .tmx or .tmj, the first that exists)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: rtspath inspect [-map M.map] M.nav\n\nChecks a bake file and prints a summary; exits 1 with the reason if the\nfile is damaged, truncated, of another version or of another map.\n\n")
 		fs.PrintDefaults()
@@ -52,8 +52,14 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "clusters     %d of %d×%d cells\n", info.Clusters, info.ClusterSize, info.ClusterSize)
 	mp := *mapPath
 	if mp == "" {
-		mp = strings.TrimSuffix(path, ".nav") + ".map"
-		if _, err := os.Stat(mp); err != nil {
+		base := strings.TrimSuffix(path, ".nav")
+		for _, ext := range []string{".map", ".tmx", ".tmj"} {
+			if mp = base + ext; fileExists(mp) {
+				break
+			}
+		}
+		if !fileExists(mp) {
+			mp = base + ".map"
 			fmt.Fprintf(stdout, "(no map given and %s not found: islands, points and dead ends need the map; use -map)\n", mp)
 			fmt.Fprintf(stdout, "file size    %.3f bytes per cell\n", float64(info.Bytes)/float64(info.Width*info.Height))
 			return nil
@@ -75,4 +81,10 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "dead ends    %d holding %d cells (%.1f%% of passable)\n", st.DeadEnds, st.DeadEndCells, 100*float64(st.DeadEndCells)/max(1, float64(st.PassableCells)))
 	fmt.Fprintf(stdout, "memory       %.2f bytes per cell loaded (grid not counted), file %.3f bytes per cell\n", float64(st.Bytes)/cells, float64(info.Bytes)/cells)
 	return nil
+}
+
+// fileExists reports whether path names a file that can be stat'ed.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }

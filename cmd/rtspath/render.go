@@ -28,7 +28,8 @@ var layerNames = []struct {
 
 func runRender(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("render", stderr)
-	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
+	mapPath := fs.String("map", "", "Moving AI `.map` or Tiled .tmx/.tmj file (required)")
+	tiledSpec := fs.String("tiled", "", bakecmd.TiledUsage)
 	bakePath := fs.String("bake", "", "bake `FILE` to draw the tiers of (default: bake the map now)")
 	from := fs.String("from", "", "path start `x,y`")
 	to := fs.String("to", "", "path goal `x,y`")
@@ -120,7 +121,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	g, err := bakecmd.ReadMapWith(*mapPath, grid.MapOptions{Terrain: *class != ""})
+	g, err := readMap(*mapPath, grid.MapOptions{Terrain: *class != ""}, *tiledSpec)
 	if err != nil {
 		return err
 	}

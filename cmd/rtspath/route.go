@@ -23,7 +23,10 @@ import (
 
 func runRoute(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("route", stderr)
-	mapPath := fs.String("map", "", "Moving AI `.map` file, or a folder of them (required)")
+	mapPath := fs.String("map", "", "Moving AI `.map` file, or a folder of them, or a Tiled .tmx/.tmj file with -from and -to (required)")
+	tiledSpec := fs.String("tiled", "", bakecmd.TiledUsage)
+	from := fs.String("from", "", "answer the one query from `x,y` to -to instead of a scenario file")
+	to := fs.String("to", "", "the goal `x,y` of the one query -from asks")
 	scenPath := fs.String("scen", "", "Moving AI `.map.scen` file (default: the map's name + .scen)")
 	algo := fs.String("algo", "astar", "algorithm: "+bench.Names(bench.Algorithms(bench.Config{})))
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
@@ -36,6 +39,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	class := fs.String("class", "", "plan for the movement class `NAME` of the Moving AI terrain: ground (answers as the benchmarks: water is blocked) or hover (crosses water); the map is read with its terrain types")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath route -map M.map|DIR [-scen M.map.scen] [-algo astar] [-every N] [-o FILE]
+       rtspath route -map M.map|M.tmx|M.tmj [-tiled SPEC] -from x,y -to x,y [-algo astar]
 
 For each scenario line i (0-based) print "i<TAB>length<TAB>x0,y0 x1,y1 ..."
 (the path's cells from start to goal, length = octile length with 8
@@ -46,6 +50,9 @@ blocked (or, with -size K, cannot hold the K×K unit). The last line is
 
 A scenario file made for a map of another size is refused; one that
 names another map of the same size is answered, with a warning.
+
+With -from and -to it answers that one query as line 0, on a Moving AI
+or Tiled map, without a scenario file.
 
 With a folder as -map, every .map in it runs with its .map.scen: each
 answer line starts with the map's name and a tab, each map ends with its
@@ -76,9 +83,27 @@ answer line starts with the map's name and a tab, each map ends with its
 		return err
 	}
 	alg := algos[0]
+	var one []grid.Point // -from and -to: the one query
+	if *from != "" || *to != "" {
+		if *from == "" || *to == "" || *scenPath != "" || *check || *stats {
+			return badFlag("from", *from, "goes with -to, and without -scen, -check or -stats")
+		}
+		a, err := parsePoint("from", *from)
+		if err != nil {
+			return err
+		}
+		z, err := parsePoint("to", *to)
+		if err != nil {
+			return err
+		}
+		one = []grid.Point{a, z}
+	}
 	jobs, err := routeJobs(*mapPath, *scenPath)
 	if err != nil {
 		return err
+	}
+	if one != nil && len(jobs) != 1 {
+		return badFlag("from", *from, "goes with one map, not with the folder "+*mapPath)
 	}
 	w, closeOut, err := output(*out, stdout)
 	if err != nil {
@@ -92,13 +117,15 @@ answer line starts with the map's name and a tab, each map ends with its
 		matched, bad     int
 		unreach, invalid int
 	)
-	one := func(mapPath, scenPath, prefix string) error {
-		g, err := bakecmd.ReadMapWith(mapPath, grid.MapOptions{Terrain: *class != ""})
+	answer := func(mapPath, scenPath, prefix string) error {
+		g, err := readMap(mapPath, grid.MapOptions{Terrain: *class != ""}, *tiledSpec)
 		if err != nil {
 			return err
 		}
-		scens, err := loadScen(scenPath)
-		if err != nil {
+		var scens []grid.Scenario
+		if one != nil {
+			scens = []grid.Scenario{{Map: filepath.Base(mapPath), Width: g.Width(), Height: g.Height(), Start: one[0], Goal: one[1]}}
+		} else if scens, err = loadScen(scenPath); err != nil {
 			return err
 		}
 		if err := scenForMap(scens, g, mapPath, scenPath, stderr); err != nil {
@@ -215,7 +242,7 @@ answer line starts with the map's name and a tab, each map ends with its
 		if len(jobs) > 1 {
 			prefix = strings.TrimSuffix(filepath.Base(j[0]), ".map") + "\t"
 		}
-		if err := one(j[0], j[1], prefix); err != nil {
+		if err := answer(j[0], j[1], prefix); err != nil {
 			return err
 		}
 	}
@@ -278,8 +305,20 @@ func routeJobs(mapPath, scenPath string) ([][2]string, error) {
 	return jobs, nil
 }
 
-// loadGrid reads a Moving AI .map file (the reader the bake command uses).
-func loadGrid(path string) (*grid.Grid, error) { return bakecmd.ReadMap(path) }
+// loadGrid reads a Moving AI .map or a Tiled map (the reader the bake
+// command uses) with the defaults.
+func loadGrid(path string) (*grid.Grid, error) { return readMap(path, grid.MapOptions{}, "") }
+
+// readMap reads a Moving AI .map with opt, or a Tiled map with the
+// meanings tiledSpec gives.
+func readMap(path string, opt grid.MapOptions, tiledSpec string) (*grid.Grid, error) {
+	g, err := bakecmd.ReadMapWith(path, opt, tiledSpec)
+	var fe *bakecmd.FlagError
+	if errors.As(err, &fe) {
+		return nil, &flagError{fe.Msg}
+	}
+	return g, err
+}
 
 func loadScen(path string) ([]grid.Scenario, error) {
 	f, err := os.Open(path)

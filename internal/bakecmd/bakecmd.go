@@ -1,8 +1,8 @@
 // Package bakecmd is the bake command shared by `rtspath bake` and the
 // small `rtspath-bake` a game runs from go generate: read a Moving AI
-// map, preprocess it, write the bake file preprocess.Load reads. It
-// imports grid and preprocess only, so a module that runs it needs
-// nothing the library packages do not.
+// or Tiled map, preprocess it, write the bake file preprocess.Load reads.
+// It imports grid, tiled and preprocess only, so a module that runs it
+// needs nothing the library packages do not.
 package bakecmd
 
 import (
@@ -11,11 +11,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/preprocess"
+	"github.com/rtspath/rtspath/tiled"
 )
 
 // ErrUsage is returned after bad flags: either the usage has been
@@ -37,12 +39,13 @@ func (e *FlagError) Is(target error) bool { return target == ErrUsage }
 func Run(name string, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	mapPath := fs.String("map", "", "Moving AI `.map` file (required)")
+	mapPath := fs.String("map", "", "Moving AI `.map` or Tiled .tmx/.tmj file (required)")
+	tiledSpec := fs.String("tiled", "", TiledUsage)
 	out := fs.String("o", "", "output `FILE` (default: the map's name with .nav)")
 	cs := fs.Int("cluster", 0, "cluster side in cells, 4..256 (0: 32)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s -map M.map [-o M.nav] [-cluster 32] [-workers 0]\n\nPreprocesses a map (islands, dead ends, clusters, waypoint graph) and\nwrites the bake file a game loads with preprocess.Load.\n\n", name)
+		fmt.Fprintf(stderr, "usage: %s -map M.map|M.tmx|M.tmj [-tiled SPEC] [-o M.nav] [-cluster 32] [-workers 0]\n\nPreprocesses a map (islands, dead ends, clusters, waypoint graph) and\nwrites the bake file a game loads with preprocess.Load.\n\n", name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -55,16 +58,16 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	case fs.NArg() > 0:
 		return &FlagError{fmt.Sprintf("unexpected arguments %q", fs.Args())}
 	case *mapPath == "":
-		return &FlagError{"-map: required: the .map file to bake"}
+		return &FlagError{"-map: required: the .map, .tmx or .tmj file to bake"}
 	case *cs != 0 && (*cs < 4 || *cs > 256):
 		return &FlagError{fmt.Sprintf("-cluster %d: want 4..256 cells, or 0 for 32", *cs)}
 	case *workers < 0:
 		return &FlagError{fmt.Sprintf("-workers %d: want 0 or more", *workers)}
 	}
 	if *out == "" {
-		*out = strings.TrimSuffix(*mapPath, ".map") + ".nav"
+		*out = strings.TrimSuffix(*mapPath, filepath.Ext(*mapPath)) + ".nav"
 	}
-	g, err := ReadMap(*mapPath)
+	g, err := ReadMapWith(*mapPath, grid.MapOptions{}, *tiledSpec)
 	if err != nil {
 		return err
 	}
@@ -83,11 +86,25 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// ReadMap reads the Moving AI .map file at path; its errors name the file.
-func ReadMap(path string) (*grid.Grid, error) { return ReadMapWith(path, grid.MapOptions{}) }
+// TiledUsage is the help of the -tiled flag of the commands that read
+// maps.
+const TiledUsage = "for a Tiled map, what blocks and weighs: `SPEC` as key=value pairs, comma-separated, of layer (a collision layer; may repeat), blocked, walkable, weight, terrain (the tile properties); empty: layer=collision,blocked=blocked,walkable=walkable,weight=weight,terrain=terrain"
 
-// ReadMapWith is ReadMap with the reader's options (terrain types, say).
-func ReadMapWith(path string, opt grid.MapOptions) (*grid.Grid, error) {
+// ReadMap reads the map at path (see ReadMapWith) with the defaults.
+func ReadMap(path string) (*grid.Grid, error) { return ReadMapWith(path, grid.MapOptions{}, "") }
+
+// ReadMapWith reads the map at path: a Tiled map (.tmx or .tmj, with the
+// tilesets it names) under opt.Movement and the meanings tiledSpec gives
+// (tiled.ParseOptions), else a Moving AI .map with opt. Its errors name
+// the file.
+func ReadMapWith(path string, opt grid.MapOptions, tiledSpec string) (*grid.Grid, error) {
+	to, err := tiled.ParseOptions(tiledSpec)
+	if err != nil {
+		return nil, &FlagError{fmt.Sprintf("-tiled %q: %v", tiledSpec, err)}
+	}
+	if tiled.IsMap(path) {
+		return tiled.LoadFile(path, opt.Movement, to)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
