@@ -24,6 +24,9 @@ const growArea = 96 * 96
 // memory: a fine searcher whose scratch is a few clusters in size, not
 // the map's, and a waypoint-graph searcher. Not safe for concurrent use.
 type Query struct {
+	// the waypoints of the last Find's abstract route (CoarseRoute)
+	coarseCells []grid.Point
+
 	p      *Planner
 	fine   *grid.Searcher
 	coarse *navgraph.Searcher
@@ -109,6 +112,7 @@ func (p *Planner) NewQuery() *Query {
 func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Result, error) {
 	p := q.p
 	res := Result{Path: dst[:0], Version: p.version}
+	q.coarseCells = q.coarseCells[:0]
 	if err := opt.check(); err != nil {
 		return res, err
 	}
@@ -394,6 +398,18 @@ func (q *Query) cost(path []grid.Point) grid.Cost {
 	return c
 }
 
+// CoarseRoute appends to dst[:0] the cells of the waypoints on the
+// abstract route of the last Find, from the start's side to the goal's
+// (Result.Coarse of them), and returns it: what a debug view draws as
+// the coarse route. Empty when the last Find joined start and goal by
+// an exact search alone, found no route, or failed.
+func (q *Query) CoarseRoute(dst []grid.Point) []grid.Point {
+	if q == nil {
+		return dst[:0]
+	}
+	return append(dst[:0], q.coarseCells...)
+}
+
 // refine turns the abstract route start → nodes... → goal into grid
 // cells, appended to raw: each abstract edge by its exact route, except
 // that with shortcut set, runs of edges that a step line can replace
@@ -408,6 +424,10 @@ func (q *Query) refine(raw []grid.Point, start, goal grid.Point, cs, cg int, nod
 	unit := q.who != (grid.Unit{})
 	if unit {
 		t = q.u.t
+	}
+	q.coarseCells = q.coarseCells[:0]
+	for _, u := range nodes {
+		q.coarseCells = append(q.coarseCells, t.Points[u].Cell)
 	}
 	// Key points and the cost of the route up to each.
 	q.pts = append(q.pts[:0], start)

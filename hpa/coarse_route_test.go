@@ -1,0 +1,61 @@
+package hpa_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+)
+
+// TestCoarseRoute: after each Find on generated maps, CoarseRoute holds
+// Result.Coarse cells, each a waypoint of the bake's tier, consecutive
+// ones joined by an edge of the waypoint graph, the first in the
+// start's cluster and the last in the goal's; it is empty after a failed
+// or direct query.
+func TestCoarseRoute(t *testing.T) {
+	_, b := genBake(t, 160, 160, 5, grid.Octile, 16)
+	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
+	tr := b.Tier()
+	r := rand.New(rand.NewPCG(5, 6))
+	var route []grid.Point
+	routes := 0
+	for range 300 {
+		a, z := grid.Pt(r.IntN(160), r.IntN(160)), grid.Pt(r.IntN(160), r.IntN(160))
+		res, err := q.Find(a, z, hpa.Options{Smooth: hpa.Raw, Band: -1}, nil)
+		route = q.CoarseRoute(route)
+		if err != nil || res.Status != hpa.Found {
+			if len(route) != 0 {
+				t.Fatalf("%v→%v: %v %v, route %v", a, z, res.Status, err, route)
+			}
+			continue
+		}
+		if len(route) != res.Coarse {
+			t.Fatalf("%v→%v: %d route cells, Coarse %d", a, z, len(route), res.Coarse)
+		}
+		if len(route) > 0 {
+			routes++
+		}
+		var prev int32 = -1
+		for _, c := range route {
+			u, ok := tr.Find(c)
+			if !ok {
+				t.Fatalf("%v→%v: route cell %v is no waypoint", a, z, c)
+			}
+			if prev >= 0 {
+				to, _ := tr.Graph.Out(prev)
+				if !slices.Contains(to, u) {
+					t.Fatalf("%v→%v: no edge %v→%v", a, z, tr.Points[prev].Cell, c)
+				}
+			}
+			prev = u
+		}
+		if len(route) > 0 && (tr.ClusterOf(route[0]) != tr.ClusterOf(a) || tr.ClusterOf(route[len(route)-1]) != tr.ClusterOf(z)) {
+			t.Fatalf("%v→%v: route %v from another cluster than the start's or to another than the goal's", a, z, route)
+		}
+	}
+	if routes < 100 {
+		t.Fatalf("%d of 300 queries went through the waypoint graph", routes)
+	}
+}
