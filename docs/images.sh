@@ -29,3 +29,7 @@ rtspath render -map "$m" -from 28,342 -to 7,639 -fog 60 -layers terrain,fog,path
 # A flow field to the middle of the map (a hue per step direction, as on
 # a compass) and 24 units walking it from random cells.
 rtspath render -map "$m" -to 384,384 -field 24 -layers terrain,flow -view 192,192,576,576 -size 768 -o docs/img/field.png
+# The playground in headless Chromium (apt-get install chromium): the
+# browser test's last screen, a path across the Tiled arena after a wall
+# was painted across it.
+RTSPATH_PLAYGROUND_SHOT=$PWD/docs/img/playground.png go test -count=1 -run TestPlaygroundInBrowser ./cmd/playground

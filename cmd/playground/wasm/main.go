@@ -51,7 +51,7 @@ func main() {
 			}
 			return errOrNull(s.Claim(path))
 		}),
-		"cells": fn(func([]js.Value) any { return bytesToJS(s.Cells()) }),
+		"cells":          fn(func([]js.Value) any { return bytesToJS(s.Cells()) }),
 		"clearPenalties": fn(func([]js.Value) any { s.ClearPenalties(); return nil }),
 		"penalties": fn(func([]js.Value) any {
 			hots, units := s.Penalties()
