@@ -247,7 +247,7 @@ func farPair(g *grid.Grid, seed uint64) (grid.Point, grid.Point, bool) {
 func TestFogAgainstModel(t *testing.T) {
 	seeds := 6
 	if testing.Short() {
-		seeds = 2
+		seeds = 4
 	}
 	noPath := 0
 	defer func() {

@@ -418,6 +418,7 @@ func TestLiveReadersDoNotRace(t *testing.T) {
 				if f.Advance(7, grid.Pt(90, 90)) {
 					return fmt.Errorf("round %d: Advance off the path says it is on it", i)
 				}
+				runtime.Gosched() // one thread (js/wasm) is not preempted: let the writer run
 			}
 			return nil
 		},
