@@ -12,8 +12,8 @@ import (
 // TestCoarseRoute: after each Find on generated maps, CoarseRoute holds
 // Result.Coarse cells, each a waypoint of the bake's tier, consecutive
 // ones joined by an edge of the waypoint graph, the first in the
-// start's cluster and the last in the goal's; it is empty after a failed
-// or direct query.
+// start's cluster and the last in the goal's, and each on the answer's
+// raw path; it is empty after a failed, exhausted or direct query.
 func TestCoarseRoute(t *testing.T) {
 	_, b := genBake(t, 160, 160, 5, grid.Octile, 16)
 	q := hpa.NewPlanner(b, hpa.Config{}).NewQuery()
@@ -23,7 +23,11 @@ func TestCoarseRoute(t *testing.T) {
 	routes := 0
 	for range 300 {
 		a, z := grid.Pt(r.IntN(160), r.IntN(160)), grid.Pt(r.IntN(160), r.IntN(160))
-		res, err := q.Find(a, z, hpa.Options{Smooth: hpa.Raw, Band: -1}, nil)
+		opt := hpa.Options{Smooth: hpa.Raw, Band: -1}
+		if r.IntN(4) == 0 {
+			opt.MaxExpansions = 1 + r.IntN(400) // some run out: Exhausted
+		}
+		res, err := q.Find(a, z, opt, nil)
 		route = q.CoarseRoute(route)
 		if err != nil || res.Status != hpa.Found {
 			if len(route) != 0 {
@@ -36,6 +40,13 @@ func TestCoarseRoute(t *testing.T) {
 		}
 		if len(route) > 0 {
 			routes++
+			// The answer takes the route: each waypoint is on the raw
+			// path (a window path that beat it would not be).
+			for _, c := range route {
+				if !slices.Contains(res.Path, c) {
+					t.Fatalf("%v→%v: route waypoint %v is not on the path", a, z, c)
+				}
+			}
 		}
 		var prev int32 = -1
 		for _, c := range route {

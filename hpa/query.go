@@ -165,6 +165,9 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 		raw, ok, err = q.plan(start, end, opt, &res)
 	}
 	res.Expanded = q.bud.used
+	if err != nil || !ok {
+		q.noRoute(&res) // Exhausted, failed, or no path: the route is not the answer's
+	}
 	switch {
 	case errors.Is(err, errSpent):
 		res.Status = Exhausted
@@ -286,14 +289,27 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 		switch {
 		case err != nil:
 			q.raw = raw
+			q.noRoute(res)
 			return raw, false, err
 		case cand && (!found || q.cost(raw) >= candCost):
 			raw, q.near = q.near, raw // the windowed path wins ties
 			found = true
+			q.noRoute(res)
+		case !found:
+			q.noRoute(res)
 		}
 	}
 	q.raw = raw
 	return raw, found, nil
+}
+
+// noRoute forgets the abstract route of an answer that does not take
+// it: the window's path won, or the hierarchy found none.
+func (q *Query) noRoute(res *Result) {
+	q.coarseCells = q.coarseCells[:0]
+	if res != nil {
+		res.Coarse = 0
+	}
 }
 
 // coarseRoute runs the coarse search q.cq (with unit, the layer's q.u.cq)
@@ -399,10 +415,12 @@ func (q *Query) cost(path []grid.Point) grid.Cost {
 }
 
 // CoarseRoute appends to dst[:0] the cells of the waypoints on the
-// abstract route of the last Find, from the start's side to the goal's
-// (Result.Coarse of them), and returns it: what a debug view draws as
-// the coarse route. Empty when the last Find joined start and goal by
-// an exact search alone, found no route, or failed.
+// abstract route of the last Find's answer, from the start's side to the
+// goal's (Result.Coarse of them), and returns it: what a debug view
+// draws as the coarse route. Empty when the answer came from an exact
+// search alone (nearby ends, or a window path that beat the route), and
+// when the last Find found no path, ran out of budget (Exhausted) or
+// failed.
 func (q *Query) CoarseRoute(dst []grid.Point) []grid.Point {
 	if q == nil {
 		return dst[:0]

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/rtspath/rtspath/grid"
@@ -70,20 +69,20 @@ func Read(r io.Reader, name string, fsys fs.FS, rule grid.Movement, opt Options)
 
 // read decodes data by name's extension and builds the grid.
 func read(data []byte, name string, op opener, rule grid.Movement, opt Options) (*grid.Grid, error) {
-	var m *model
+	m := newModel(opt)
 	var err error
 	switch strings.ToLower(path.Ext(name)) {
 	case ".tmx":
-		m, err = decodeTMX(data, name, op)
+		err = decodeTMX(data, name, op, m)
 	case ".tmj":
-		m, err = decodeTMJ(data, name, op)
+		err = decodeTMJ(data, name, op, m)
 	default:
 		return nil, fmt.Errorf("%w: %s: not a .tmx or .tmj file", ErrFormat, name)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	g, err := m.grid(rule, opt.withDefaults())
+	g, err := m.grid(rule)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -97,46 +96,54 @@ type opener interface {
 
 type fsOpener struct{ fsys fs.FS }
 
-func (o fsOpener) read(name string) ([]byte, error) { return fs.ReadFile(o.fsys, path.Clean(name)) }
+func (o fsOpener) read(name string) ([]byte, error) {
+	f, err := o.fsys.Open(path.Clean(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readFile(f, name)
+}
 
 type osOpener struct{}
 
-func (osOpener) read(name string) ([]byte, error) { return os.ReadFile(filepath.FromSlash(name)) }
+func (osOpener) read(name string) ([]byte, error) {
+	f, err := os.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readFile(f, name)
+}
+
+// maxTileset bounds the size of an external tileset file.
+const maxTileset = 64 << 20
+
+// readFile reads an external tileset: a regular file of at most
+// maxTileset bytes (not a device or a pipe a map names, which could be
+// endless).
+func readFile(f fs.File, name string) ([]byte, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: tileset %s: not a regular file", ErrFormat, name)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxTileset+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxTileset {
+		return nil, fmt.Errorf("%w: tileset %s: more than %d bytes", ErrFormat, name, maxTileset)
+	}
+	return b, nil
+}
 
 type noOpener struct{}
 
 func (noOpener) read(name string) ([]byte, error) {
 	return nil, fmt.Errorf("%w: external tileset %s: no file system to read it from", ErrFormat, name)
-}
-
-// model is a Tiled map as far as movement goes, whatever its format.
-type model struct {
-	w, h   int
-	layers []layer
-	tiles  map[uint32]props // by global tile id, flip bits cleared
-	sets   []tileRange      // the tilesets' global ids
-}
-
-// tileRange is a tileset's global ids: count from first (count 0: not
-// said, every id from first).
-type tileRange struct{ first, count uint32 }
-
-// known reports whether a tileset holds global id gid.
-func (m *model) known(gid uint32) bool {
-	for _, r := range m.sets {
-		if gid >= r.first && (r.count == 0 || gid-r.first < r.count) {
-			return true
-		}
-	}
-	return false
-}
-
-// layer is one tile layer: its name, its custom properties and its
-// global tile ids (0: no tile), row-major.
-type layer struct {
-	name  string
-	props props
-	gids  []uint32
 }
 
 // props are a tile's custom properties, as text.
@@ -164,103 +171,4 @@ func checkOrientation(o string, infinite bool) error {
 		return nil
 	}
 	return fmt.Errorf("%w: orientation %q (want orthogonal, isometric or staggered)", ErrFormat, o)
-}
-
-// grid builds the grid: blocked cells, weights and terrain types as
-// opt names them.
-func (m *model) grid(rule grid.Movement, opt Options) (*grid.Grid, error) {
-	if err := checkSize(m.w, m.h); err != nil {
-		return nil, err
-	}
-	if len(m.layers) == 0 {
-		// Nothing to read (and a tiny file must not make a huge grid).
-		return nil, fmt.Errorf("%w: no tile layer", ErrFormat)
-	}
-	n := m.w * m.h
-	blocked := make([]bool, n)
-	weight := make([]uint8, n)
-	terrain := make([]int8, n)
-	for i := range weight {
-		weight[i], terrain[i] = 1, -1
-	}
-	type meaning struct {
-		blocks  bool
-		weight  uint8 // 0: none
-		terrain int8  // -1: none
-	}
-	means := map[uint32]meaning{}
-	meanOf := func(gid uint32) (meaning, error) {
-		if mn, ok := means[gid]; ok {
-			return mn, nil
-		}
-		mn := meaning{terrain: -1}
-		if !m.known(gid) {
-			return mn, fmt.Errorf("%w: tile %d is in no tileset", ErrFormat, gid)
-		}
-		p := m.tiles[gid]
-		mn.blocks = p[opt.Blocked] == "true" || p[opt.Walkable] == "false"
-		if s, ok := p[opt.Weight]; ok {
-			v, err := strconv.Atoi(s)
-			if err != nil || v < 1 || v > 255 {
-				return mn, fmt.Errorf("%w: tile %d: %s = %q (want 1..255)", ErrFormat, gid, opt.Weight, s)
-			}
-			mn.weight = uint8(v)
-		}
-		if s, ok := p[opt.Terrain]; ok {
-			v, err := strconv.Atoi(s)
-			if err != nil || v < 0 || v >= grid.MaxTerrains {
-				return mn, fmt.Errorf("%w: tile %d: %s = %q (want 0..%d)", ErrFormat, gid, opt.Terrain, s, grid.MaxTerrains-1)
-			}
-			mn.terrain = int8(v)
-		}
-		means[gid] = mn
-		return mn, nil
-	}
-	for _, l := range m.layers {
-		if len(l.gids) != n {
-			return nil, fmt.Errorf("%w: layer %q holds %d tiles, want %d", ErrFormat, l.name, len(l.gids), n)
-		}
-		collision := l.props[opt.Blocked] == "true"
-		for _, c := range opt.CollisionLayers {
-			collision = collision || strings.EqualFold(c, l.name)
-		}
-		for i, gid := range l.gids {
-			gid &= gidMask
-			if gid == 0 {
-				continue
-			}
-			mn, err := meanOf(gid)
-			if err != nil {
-				return nil, fmt.Errorf("layer %q, cell (%d,%d): %w", l.name, i%m.w, i/m.w, err)
-			}
-			blocked[i] = blocked[i] || collision || mn.blocks
-			if mn.weight != 0 {
-				weight[i] = mn.weight
-			}
-			if mn.terrain >= 0 {
-				terrain[i] = mn.terrain
-			}
-		}
-	}
-	g, err := grid.New(m.w, m.h, rule)
-	if err != nil {
-		return nil, err
-	}
-	var edits []grid.CellEdit
-	for i := range n {
-		if blocked[i] || weight[i] != 1 {
-			edits = append(edits, grid.CellEdit{At: grid.Pt(i%m.w, i/m.w), Passable: !blocked[i], Weight: weight[i]})
-		}
-	}
-	if err := g.SetCells(edits); err != nil {
-		return nil, err
-	}
-	for i, t := range terrain {
-		if t > 0 {
-			if err := g.SetTerrain(grid.Pt(i%m.w, i/m.w), int(t)); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return g, nil
 }

@@ -242,3 +242,53 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestTilesets: a global id belongs to the tileset of the greatest first
+// id not above it (a stray tile entry of another tileset counts for
+// nothing), an image-collection tileset's listed ids count even past its
+// tile count, and an id past a tileset's tiles is an error.
+func TestTilesets(t *testing.T) {
+	const sets = `<tileset firstgid="1" tilecount="10"><tile id="15"><properties><property name="blocked" value="true"/></properties></tile></tileset>` +
+		`<tileset firstgid="11" tilecount="10"/>` +
+		`<tileset firstgid="21" tilecount="2"><tile id="5"><properties><property name="weight" value="4"/></properties></tile></tileset>`
+	tmx := func(gids string) string {
+		return `<map width="3" height="1">` + sets + `<layer name="a"><data encoding="csv">` + gids + `</data></layer></map>`
+	}
+	g, err := tiled.Read(strings.NewReader(tmx("16,26,1")), "m.tmx", nil, grid.Octile, tiled.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.Passable(grid.Pt(0, 0)) || g.Weight(grid.Pt(1, 0)) != 4 || !g.Passable(grid.Pt(2, 0)) {
+		t.Errorf("gid 16 passable %v (want true), gid 26 weight %d (want 4)", g.Passable(grid.Pt(0, 0)), g.Weight(grid.Pt(1, 0)))
+	}
+	if _, err := tiled.Read(strings.NewReader(tmx("16,24,1")), "m.tmx", nil, grid.Octile, tiled.Options{}); !errors.Is(err, tiled.ErrFormat) {
+		t.Errorf("gid 24, past its tileset's 2 tiles and not listed: %v, want ErrFormat", err)
+	}
+}
+
+// TestLimits: a tileset that is not a regular file, more than 256 tile
+// layers, and a collision layer named in the options that the map does
+// not have are errors.
+func TestLimits(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(dir+"/sub.tsx", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m := `<map width="1" height="1"><tileset firstgid="1" source="sub.tsx"/><layer name="a"><data encoding="csv">1</data></layer></map>`
+	if err := os.WriteFile(dir+"/m.tmx", []byte(m), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tiled.LoadFile(dir+"/m.tmx", grid.Octile, tiled.Options{}); !errors.Is(err, tiled.ErrFormat) {
+		t.Errorf("a folder as tileset: %v, want ErrFormat", err)
+	}
+	if _, err := tiled.Load(os.DirFS(dir), "m.tmx", grid.Octile, tiled.Options{}); !errors.Is(err, tiled.ErrFormat) {
+		t.Errorf("a folder as tileset (fs): %v, want ErrFormat", err)
+	}
+	many := `<map width="1" height="1">` + strings.Repeat(`<layer name="a"><data encoding="csv">0</data></layer>`, 257) + `</map>`
+	if _, err := tiled.Read(strings.NewReader(many), "m.tmx", nil, grid.Octile, tiled.Options{}); !errors.Is(err, tiled.ErrFormat) {
+		t.Errorf("257 layers: %v, want ErrFormat", err)
+	}
+	if _, err := tiled.LoadFile("testdata/small.tmx", grid.Octile, tiled.Options{CollisionLayers: []string{"wals"}}); !errors.Is(err, tiled.ErrOptions) {
+		t.Errorf("a collision layer the map lacks: %v, want ErrOptions", err)
+	}
+}

@@ -45,18 +45,17 @@ type (
 
 // decodeTMJ decodes a .tmj map and its external tilesets (.tsj or .json
 // as JSON, .tsx as XML).
-func decodeTMJ(data []byte, name string, op opener) (*model, error) {
+func decodeTMJ(data []byte, name string, op opener, m *model) error {
 	var jm jsonMap
 	if err := json.Unmarshal(data, &jm); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	if err := checkOrientation(jm.Orientation, jm.Infinite); err != nil {
-		return nil, err
+		return err
 	}
-	if err := checkSize(jm.Width, jm.Height); err != nil {
-		return nil, err
+	if err := m.size(jm.Width, jm.Height); err != nil {
+		return err
 	}
-	m := &model{w: jm.Width, h: jm.Height, tiles: map[uint32]props{}}
 	for _, ts := range jm.Tilesets {
 		var err error
 		if ts.Source != "" {
@@ -65,7 +64,7 @@ func decodeTMJ(data []byte, name string, op opener) (*model, error) {
 			err = m.addTSJ(ts.FirstGID, ts)
 		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
 	n := m.w * m.h
@@ -85,7 +84,9 @@ func decodeTMJ(data []byte, name string, op opener) (*model, error) {
 				if err != nil {
 					return err
 				}
-				m.layers = append(m.layers, layer{name: l.Name, props: p, gids: gids})
+				if err := m.addLayer(l.Name, p, gids); err != nil {
+					return err
+				}
 			case "group":
 				groups = append(groups, l)
 			}
@@ -97,10 +98,7 @@ func decodeTMJ(data []byte, name string, op opener) (*model, error) {
 		}
 		return nil
 	}
-	if err := add(jm.Layers); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return add(jm.Layers)
 }
 
 // decodeTSJ decodes a .tsj tileset.
@@ -110,20 +108,19 @@ func decodeTSJ(b []byte) (jsonTileset, error) {
 	return ts, err
 }
 
-// addTSJ records the tile properties of a JSON tileset whose first
-// global id is first.
+// addTSJ records a JSON tileset whose first global id is first.
 func (m *model) addTSJ(first uint32, ts jsonTileset) error {
-	m.sets = append(m.sets, tileRange{first, ts.TileCount})
+	tiles := map[uint32]props{}
 	for _, t := range ts.Tiles {
 		p, err := jsonProps(t.Properties)
 		if err != nil {
 			return err
 		}
 		if len(p) > 0 {
-			m.tiles[(first+t.ID)&gidMask] = p
+			tiles[t.ID] = p
 		}
 	}
-	return nil
+	return m.addSet(first, ts.TileCount, tiles)
 }
 
 // jsonGIDs decodes a .tmj tile layer's data: an array of ids, or base64

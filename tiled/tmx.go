@@ -57,27 +57,28 @@ type (
 
 // decodeTMX decodes a .tmx map and its external .tsx tilesets (a .tsj
 // one with decodeTSJ).
-func decodeTMX(data []byte, name string, op opener) (*model, error) {
+func decodeTMX(data []byte, name string, op opener, m *model) error {
 	var xm xmlMap
 	d := xml.NewDecoder(bytes.NewReader(data))
 	if err := d.Decode(&xm); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrFormat, err)
+		return fmt.Errorf("%w: %v", ErrFormat, err)
 	}
 	if err := checkOrientation(xm.Orientation, xm.Infinite == 1); err != nil {
-		return nil, err
+		return err
 	}
-	if err := checkSize(xm.Width, xm.Height); err != nil {
-		return nil, err
+	if err := m.size(xm.Width, xm.Height); err != nil {
+		return err
 	}
-	m := &model{w: xm.Width, h: xm.Height, tiles: map[uint32]props{}}
 	for _, ts := range xm.Tilesets {
+		var err error
 		if ts.Source != "" {
-			if err := m.external(ts.FirstGID, path.Join(path.Dir(name), ts.Source), op); err != nil {
-				return nil, err
-			}
-			continue
+			err = m.external(ts.FirstGID, path.Join(path.Dir(name), ts.Source), op)
+		} else {
+			err = m.addTSX(ts.FirstGID, ts.xmlTileset)
 		}
-		m.addTSX(ts.FirstGID, ts.xmlTileset)
+		if err != nil {
+			return err
+		}
 	}
 	n := m.w * m.h
 	var add func(g xmlGroup) error
@@ -87,7 +88,9 @@ func decodeTMX(data []byte, name string, op opener) (*model, error) {
 			if err != nil {
 				return fmt.Errorf("layer %q: %w", l.Name, err)
 			}
-			m.layers = append(m.layers, layer{name: l.Name, props: xmlProps(l.Props), gids: gids})
+			if err := m.addLayer(l.Name, xmlProps(l.Props), gids); err != nil {
+				return err
+			}
 		}
 		for _, sub := range g.Groups {
 			if err := add(sub); err != nil {
@@ -96,10 +99,7 @@ func decodeTMX(data []byte, name string, op opener) (*model, error) {
 		}
 		return nil
 	}
-	if err := add(xm.xmlGroup); err != nil {
-		return nil, err
-	}
-	return m, nil
+	return add(xm.xmlGroup)
 }
 
 // xmlGIDs decodes a .tmx layer's data: csv, base64 (plain, zlib or
@@ -145,19 +145,16 @@ func xmlProps(ps []xmlProp) props {
 	return p
 }
 
-// addTSX records the tile properties of a .tsx tileset whose first
-// global id is first.
-func (m *model) addTSX(first uint32, ts xmlTileset) {
-	m.sets = append(m.sets, tileRange{first, ts.TileCount})
+// addTSX records a .tsx tileset whose first global id is first.
+func (m *model) addTSX(first uint32, ts xmlTileset) error {
+	tiles := map[uint32]props{}
 	for _, t := range ts.Tiles {
 		if p := xmlProps(t.Props); len(p) > 0 {
-			m.tiles[(first+t.ID)&gidMask] = p
+			tiles[t.ID] = p
 		}
 	}
+	return m.addSet(first, ts.TileCount, tiles)
 }
-
-// maxTileset bounds the size of an external tileset file.
-const maxTileset = 64 << 20
 
 // external reads the external tileset file (.tsx as XML, else JSON)
 // whose first global id is first.
@@ -166,16 +163,12 @@ func (m *model) external(first uint32, file string, op opener) error {
 	if err != nil {
 		return err
 	}
-	if len(b) > maxTileset {
-		return fmt.Errorf("%w: tileset %s: %d bytes", ErrFormat, file, len(b))
-	}
 	if strings.EqualFold(path.Ext(file), ".tsx") {
 		var ts xmlTileset
 		if err := xml.Unmarshal(b, &ts); err != nil {
 			return fmt.Errorf("%w: tileset %s: %v", ErrFormat, file, err)
 		}
-		m.addTSX(first, ts)
-		return nil
+		return m.addTSX(first, ts)
 	}
 	ts, err := decodeTSJ(b)
 	if err != nil {

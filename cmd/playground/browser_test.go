@@ -11,6 +11,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/tiled"
 )
 
 // chromium returns the headless browser to drive: Debian's chromium (or
@@ -32,8 +36,11 @@ func chromium(t *testing.T) string {
 // TestPlaygroundInBrowser drives the playground in headless Chromium as
 // a user would: load the built-in Tiled map, click a start and a goal,
 // read the path length the page shows and compare it with `rtspath
-// route` on the same map, then drag a wall across the path and see the
-// page's path change to one that keeps off the wall. With
+// route` on the same map (the planner in the browser answers as the
+// native one), and its cost with the oracle's least cost (no less, at
+// most 10% more); then drag a wall across the path and see the page's
+// path change to one that keeps off the wall, its cost again checked
+// against the oracle on the edited map. With
 // RTSPATH_PLAYGROUND_SHOT=FILE it saves a screenshot (docs/images.sh
 // makes the README's).
 func TestPlaygroundInBrowser(t *testing.T) {
@@ -136,6 +143,30 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Fatalf("the page shows length %q, rtspath route answers %q", shown, f)
 	}
 	before, _ := strconv.ParseFloat(shown, 64)
+	// And the cost it shows is no less than the least cost (the oracle's
+	// Dijkstra on the map as the tiled package reads it), and close.
+	g, err := tiled.LoadFile("static/maps/arena.tmx", grid.Octile, tiled.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCost := func(g *grid.Grid, what string) {
+		t.Helper()
+		var text string
+		if err := page.eval(`document.getElementById("cost").textContent`, &text); err != nil {
+			t.Fatal(err)
+		}
+		shownCost, err := strconv.ParseFloat(strings.Fields(text)[0], 64)
+		if err != nil {
+			t.Fatalf("%s: cost %q", what, text)
+		}
+		dist, _ := oracle.Graph{G: g}.ShortestFrom(grid.Pt(from[0], from[1]))
+		least := float64(dist[to[1]*g.Width()+to[0]]) / float64(grid.Straight)
+		if shownCost < least-1e-3 || shownCost > least*1.1 {
+			t.Fatalf("%s: the page shows cost %.3f, the least is %.3f", what, shownCost, least)
+		}
+		t.Logf("%s: cost %.3f, least %.3f", what, shownCost, least)
+	}
+	checkCost(g, "before the wall")
 
 	// Paint a wall across the path at its middle, perpendicular to it.
 	var path []int
@@ -200,6 +231,14 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		}
 	}
 	now, _ := strconv.ParseFloat(shown, 64)
+	// The map the page now holds, as its cells say: the same least-cost
+	// check after the edit.
+	for i, c := range cells {
+		if p := g.PointAt(i); g.Passable(p) != (c != 0) {
+			g.SetPassable(p, c != 0)
+		}
+	}
+	checkCost(g, "after the wall")
 	if fmt.Sprint(after) == fmt.Sprint(path) || now <= 0 {
 		t.Fatalf("the path did not change after the wall (length %s)", shown)
 	}

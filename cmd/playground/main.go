@@ -91,14 +91,30 @@ func run(args []string, stdout, stderr io.Writer) error {
 // installation, the planner compiled to WebAssembly (rtspath.wasm) and
 // the built-in maps. It runs the go command from the module's root.
 func Build(dir string) error {
-	if err := os.CopyFS(dir, mustSub(static, "static")); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	root, err := goEnv("GOMOD")
+	// Every file of the page, written over what dir may hold.
+	page := mustSub(static, "static")
+	err := fs.WalkDir(page, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dir, filepath.FromSlash(p))
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		b, err := fs.ReadFile(page, p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, b, 0o644)
+	})
 	if err != nil {
 		return err
 	}
-	if root == "" || root == os.DevNull {
+	mod, err := goEnv("GOMOD")
+	if err != nil {
+		return err
+	}
+	if mod == "" || mod == os.DevNull {
 		return errors.New("run it from the rtspath repository (go run ./cmd/playground): no go.mod here")
 	}
 	goroot, err := goEnv("GOROOT")
@@ -125,7 +141,7 @@ func Build(dir string) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return goBuildWasm(filepath.Dir(root), filepath.Join(dir, "rtspath.wasm"))
+	return goBuildWasm(filepath.Dir(mod), filepath.Join(dir, "rtspath.wasm"))
 }
 
 func mustSub(f fs.FS, dir string) fs.FS {
@@ -141,36 +157,44 @@ func mustSub(f fs.FS, dir string) fs.FS {
 // sets when that folder exists) and those .map files under /movingai/.
 func Handler(dir, mapsDir string) (http.Handler, error) {
 	list := builtinMaps()
-	var setFS fs.FS
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
 	if st, err := os.Stat(mapsDir); err == nil && st.IsDir() {
-		setFS = os.DirFS(mapsDir)
-		files, err := fs.Glob(setFS, "*/*.map")
+		files, err := fs.Glob(os.DirFS(mapsDir), "*/*.map")
 		if err != nil {
 			return nil, err
 		}
+		// Only the listed files are served, opened inside the folder (a
+		// symbolic link out of it is refused).
+		root, err := os.OpenRoot(mapsDir)
+		if err != nil {
+			return nil, err
+		}
+		listed := map[string]bool{}
 		for _, f := range files {
 			id := strings.TrimSuffix(f, ".map")
 			list = append(list, mapEntry{ID: id, Label: "Moving AI " + id, URL: "movingai/" + f, File: filepath.Base(f)})
+			listed[f] = true
 		}
+		mux.HandleFunc("/movingai/", func(w http.ResponseWriter, r *http.Request) {
+			name := strings.TrimPrefix(r.URL.Path, "/movingai/")
+			if !listed[name] {
+				http.NotFound(w, r)
+				return
+			}
+			f, err := root.Open(name)
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			defer f.Close()
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			io.Copy(w, f)
+		})
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/", http.FileServer(http.Dir(dir)))
 	mux.HandleFunc("/maps.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		writeJSON(w, list)
 	})
-	if setFS != nil {
-		mux.Handle("/movingai/", http.StripPrefix("/movingai/", http.FileServer(http.FS(onlyMaps{setFS}))))
-	}
 	return mux, nil
-}
-
-// onlyMaps serves .map files only (and the folders holding them).
-type onlyMaps struct{ fs.FS }
-
-func (o onlyMaps) Open(name string) (fs.File, error) {
-	if strings.HasSuffix(name, ".map") || !strings.Contains(filepath.Base(name), ".") {
-		return o.FS.Open(name)
-	}
-	return nil, fs.ErrNotExist
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/internal/bakecmd"
 	"github.com/rtspath/rtspath/preprocess"
 )
@@ -27,8 +28,9 @@ func runBake(args []string, stdout, stderr io.Writer) error {
 func runInspect(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("inspect", stderr)
 	mapPath := fs.String("map", "", "the `.map` (or Tiled .tmx/.tmj) the bake was made from (default: the bake's name with .map, .tmx or .tmj, the first that exists)")
+	tiledSpec := fs.String("tiled", "", bakecmd.TiledUsage)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: rtspath inspect [-map M.map] M.nav\n\nChecks a bake file and prints a summary; exits 1 with the reason if the\nfile is damaged, truncated, of another version or of another map.\n\n")
+		fmt.Fprintf(stderr, "usage: rtspath inspect [-map M.map|M.tmx|M.tmj] [-tiled SPEC] M.nav\n\nChecks a bake file and prints a summary; exits 1 with the reason if the\nfile is damaged, truncated, of another version or of another map.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,7 +67,7 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 	}
-	g, err := loadGrid(mp)
+	g, err := readMap(mp, grid.MapOptions{}, *tiledSpec)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ answer line starts with the map's name and a tab, each map ends with its
 	if err != nil {
 		return err
 	}
-	if one != nil && len(jobs) != 1 {
+	if st, err := os.Stat(*mapPath); one != nil && err == nil && st.IsDir() {
 		return badFlag("from", *from, "goes with one map, not with the folder "+*mapPath)
 	}
 	w, closeOut, err := output(*out, stdout)

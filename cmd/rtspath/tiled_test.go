@@ -87,6 +87,14 @@ func TestTiledCommands(t *testing.T) {
 	if out := runOK(t, "inspect", filepath.Join(dir, "small.nav")); !strings.Contains(out, "islands      1 over 86 passable cells") {
 		t.Errorf("inspect: %q", out)
 	}
+	// A bake made with other meanings is inspected with them.
+	runOK(t, "bake", "-map", tmj, "-tiled", "layer=roads", "-o", filepath.Join(dir, "roads.nav"))
+	if out := runOK(t, "inspect", "-map", tmj, "-tiled", "layer=roads", filepath.Join(dir, "roads.nav")); !strings.Contains(out, "passable cells") {
+		t.Errorf("inspect -tiled: %q", out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "x.map"), []byte("type octile\nheight 1\nwidth 1\nmap\n.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	png := filepath.Join(dir, "small.png")
 	runOK(t, "render", "-map", tmj, "-from", "0,0", "-to", "11,7", "-o", png)
 	if st, err := os.Stat(png); err != nil || st.Size() == 0 {
@@ -97,6 +105,8 @@ func TestTiledCommands(t *testing.T) {
 		{"route", "-map", tmx, "-from", "0,0"},
 		{"route", "-map", tmx, "-from", "0,0", "-to", "1,1", "-check"},
 		{"bake", "-map", tmx, "-tiled", "layer"},
+		{"route", "-map", dir, "-from", "0,0", "-to", "1,1"},
+		{"bake", "-map", filepath.Join(dir, "x.map"), "-tiled", "layer=walls"},
 	} {
 		var o, e bytes.Buffer
 		if code := run(args, &o, &e); code != 2 {

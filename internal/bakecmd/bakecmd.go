@@ -105,6 +105,9 @@ func ReadMapWith(path string, opt grid.MapOptions, tiledSpec string) (*grid.Grid
 	if tiled.IsMap(path) {
 		return tiled.LoadFile(path, opt.Movement, to)
 	}
+	if tiledSpec != "" {
+		return nil, &FlagError{fmt.Sprintf("-tiled %q: goes with a Tiled map (.tmx or .tmj), not %s", tiledSpec, path)}
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -142,7 +142,7 @@ type Answer struct {
 	Coarse   []grid.Point // the waypoints of the abstract route (hpa)
 	Count    int          // cells (and waypoints) expanded
 	Length   float64      // octile length
-	Cost     float64      // in plain straight steps, penalties included
+	Cost     float64      // in plain straight steps: terrain, and for hpa the penalties the query paid (Result.Cost)
 	Micros   float64      // the query alone: the mean of repeats over at least 20 ms (a browser's clock is coarse)
 }
 
@@ -213,36 +213,40 @@ func (s *Session) Route(q Query) (Answer, error) {
 		var again []grid.Point
 		a.Micros = timeIt(func() { r, _ := hq.Find(q.From, q.To, opt, again); again = r.Path })
 		a.Status, a.Path, a.Count = res.Status.String(), res.Path, res.Expanded
+		a.Cost = float64(res.Cost) / float64(grid.Straight)
 	default:
 		return a, fmt.Errorf("playground: algorithm %q (want astar, hpa or hpa-smooth)", q.Algo)
 	}
 	if len(a.Path) > 0 {
 		a.Length = grid.Length(a.Path)
-		c, err := s.g.UnitPathCost(a.Path, u)
-		if err == nil {
-			for _, p := range a.Path[1:] {
-				if u.Size == 1 && q.Fog == 0 && q.Algo != "astar" {
-					c += s.pen.Influence(p)
-				}
+		if q.Algo == "astar" {
+			if c, err := on.UnitPathCost(a.Path, u); err == nil {
+				a.Cost = float64(c) / float64(grid.Straight)
 			}
-			a.Cost = float64(c) / float64(grid.Straight)
 		}
 	}
 	return a, nil
 }
 
-// Paint blocks or clears the cells of rect r and brings the bake and
-// planner up to date (the page's live edit).
-func (s *Session) Paint(r grid.Rect, blocked bool) error {
+// Paint blocks or clears the cells of the rectangles and brings the bake
+// and planner up to date once (the page's live edit: one drag step).
+func (s *Session) Paint(rects []grid.Rect, blocked bool) error {
 	if s.g == nil {
 		return ErrNoMap
 	}
-	r = r.Intersect(s.g.Bounds())
-	if r.Empty() {
+	var box grid.Rect
+	for _, r := range rects {
+		r = r.Intersect(s.g.Bounds())
+		if r.Empty() {
+			continue
+		}
+		s.g.Fill(r, !blocked)
+		box = box.Union(r)
+	}
+	if box.Empty() {
 		return nil
 	}
-	s.g.Fill(r, !blocked)
-	if err := s.b.Update(r, 1); err != nil {
+	if err := s.b.Update(box, 1); err != nil {
 		return err
 	}
 	if err := s.p.Sync(); err != nil {
@@ -280,6 +284,9 @@ func (s *Session) Claim(path []grid.Point) error {
 func (s *Session) ClearPenalties() {
 	s.hots, s.units = nil, nil
 	if s.p != nil {
+		if s.pen != nil {
+			s.pen.Close() // the planner keeps a layer in sync until it is closed
+		}
 		s.pen = s.p.NewPenalties(hpa.PenaltyConfig{ClaimRadius: 1 << 20})
 	}
 }

@@ -58,7 +58,7 @@ func TestSessionAgainstOracle(t *testing.T) {
 		path := check("before")
 		mid := path[len(path)/2]
 		wall := grid.R(mid.X-1, mid.Y-1, mid.X+2, mid.Y+2)
-		if err := s.Paint(wall, true); err != nil {
+		if err := s.Paint([]grid.Rect{wall}, true); err != nil {
 			t.Fatal(err)
 		}
 		if g.Passable(mid) {
@@ -71,7 +71,7 @@ func TestSessionAgainstOracle(t *testing.T) {
 		if err := s.Claim(path[:len(path)/3]); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.Paint(grid.R(0, 0, 1, 1), false); err != nil {
+		if err := s.Paint([]grid.Rect{grid.R(0, 0, 1, 1)}, false); err != nil {
 			t.Fatal(err)
 		}
 		if hots, claims := s.Penalties(); len(hots) != 1 || len(claims) != 1 {
@@ -98,7 +98,7 @@ func TestSessionMisuse(t *testing.T) {
 	if _, err := s.Route(Query{Algo: "astar"}); !errors.Is(err, ErrNoMap) {
 		t.Errorf("Route before a map: %v", err)
 	}
-	if err := s.Paint(grid.R(0, 0, 1, 1), true); !errors.Is(err, ErrNoMap) {
+	if err := s.Paint([]grid.Rect{grid.R(0, 0, 1, 1)}, true); !errors.Is(err, ErrNoMap) {
 		t.Errorf("Paint before a map: %v", err)
 	}
 	if err := s.Load("x.map", []byte("junk")); err == nil {

@@ -64,6 +64,7 @@ async function loadMap(m) {
   if (info.error) { showError(info.error); return; }
   state.map = info;
   state.start = state.goal = state.answer = null;
+  state.penalties = rtspath.penalties(); // a new map starts without any
   state.scale = 800 / Math.max(info.w, info.h);
   canvas.width = Math.round(info.w * state.scale);
   canvas.height = Math.round(info.h * state.scale);
@@ -223,15 +224,17 @@ canvas.addEventListener("mousemove", (e) => {
 window.addEventListener("mouseup", () => { painting = null; });
 
 // paintLine paints the cells from a to b (a line, two cells thick, so
-// that no diagonal step slips through) and routes again: the live edit.
+// that no diagonal step slips through) in one edit, and routes again:
+// the live edit.
 function paintLine(a, b) {
   const n = Math.max(Math.abs(b[0] - a[0]), Math.abs(b[1] - a[1]), 1);
-  const m = state.map;
+  const rects = [];
   for (let i = 0; i <= n; i++) {
     const x = Math.round(a[0] + (b[0] - a[0]) * i / n), y = Math.round(a[1] + (b[1] - a[1]) * i / n);
-    report(rtspath.paint(x, y, x + 2, y + 2, !painting.erase));
+    rects.push(x, y, x + 2, y + 2);
   }
-  m.cells = rtspath.cells();
+  report(rtspath.paint(new Int32Array(rects), !painting.erase));
+  state.map.cells = rtspath.cells();
   paintGround();
   route();
 }

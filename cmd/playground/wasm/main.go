@@ -7,6 +7,7 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 	"syscall/js"
 
 	"github.com/rtspath/rtspath/cmd/playground/app"
@@ -38,9 +39,13 @@ func main() {
 				"count": ans.Count, "length": ans.Length, "cost": ans.Cost, "micros": ans.Micros,
 			}
 		}),
-		"paint": fn(func(a []js.Value) any {
-			r := grid.R(a[0].Int(), a[1].Int(), a[2].Int(), a[3].Int())
-			return errOrNull(s.Paint(r, a[4].Bool()))
+		"paint": fn(func(a []js.Value) any { // paint(Int32Array of x0,y0,x1,y1 per rectangle, blocked)
+			flat := a[0]
+			rects := make([]grid.Rect, flat.Get("length").Int()/4)
+			for i := range rects {
+				rects[i] = grid.R(flat.Index(4*i).Int(), flat.Index(4*i+1).Int(), flat.Index(4*i+2).Int(), flat.Index(4*i+3).Int())
+			}
+			return errOrNull(s.Paint(rects, a[1].Bool()))
 		}),
 		"hot": fn(func(a []js.Value) any { return errOrNull(s.AddHot(grid.Pt(a[0].Int(), a[1].Int()), a[2].Int())) }),
 		"claim": fn(func(a []js.Value) any {
@@ -76,7 +81,7 @@ func fn(f func([]js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, a []js.Value) (out any) {
 		defer func() {
 			if r := recover(); r != nil {
-				out = map[string]any{"error": "panic: " + js.ValueOf(r).String()}
+				out = map[string]any{"error": fmt.Sprint("panic: ", r)}
 			}
 		}()
 		return f(a)
