@@ -177,18 +177,21 @@ func (m *model) grid(rule grid.Movement) (*grid.Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The edits a row at a time: a list for the whole map would cost 24
-	// bytes a cell.
+	// The edits in batches of whole rows, about 64k cells each: a list
+	// for the whole map would cost 24 bytes a cell, one call per row
+	// refreshes the rows round each again.
 	var edits []grid.CellEdit
 	for y := range m.h {
-		edits = edits[:0]
 		for x := range m.w {
 			if i := y*m.w + x; m.blocked[i] || m.weight[i] != 1 {
 				edits = append(edits, grid.CellEdit{At: grid.Pt(x, y), Passable: !m.blocked[i], Weight: m.weight[i]})
 			}
 		}
-		if err := g.SetCells(edits); err != nil {
-			return nil, err
+		if len(edits) >= 1<<16 || y == m.h-1 {
+			if err := g.SetCells(edits); err != nil {
+				return nil, err
+			}
+			edits = edits[:0]
 		}
 	}
 	for i, t := range m.terrain {
