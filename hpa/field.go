@@ -25,8 +25,9 @@ var ErrField = errors.New("hpa: bad field")
 // the goal over the waypoint graph, which gives every waypoint its cost
 // to the goal. A cluster's cells then get theirs from one search inside
 // the cluster (on a map of one weight, for a one-cell unit without
-// penalties, label correcting over whole rows; else Dijkstra), seeded at its waypoints with those costs and along its
-// borders with the costs of the neighbouring clusters already built
+// penalties, label correcting over whole rows; else Dijkstra), seeded at
+// its waypoints with those costs and along its borders with the costs
+// of the neighbouring clusters already built
 // (plus the step across). A lookup in a cluster not built yet builds it
 // and, first, the clusters its coarse route to the goal crosses, nearest
 // the goal first, so that each takes its borders from a neighbour nearer
