@@ -289,14 +289,11 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 		switch {
 		case err != nil:
 			q.raw = raw
-			q.noRoute(res)
 			return raw, false, err
 		case cand && (!found || q.cost(raw) >= candCost):
 			raw, q.near = q.near, raw // the windowed path wins ties
 			found = true
-			q.noRoute(res)
-		case !found:
-			q.noRoute(res)
+			q.noRoute(res) // (Find forgets it too on no path or an error)
 		}
 	}
 	q.raw = raw
