@@ -79,6 +79,43 @@ func (q *Query) bandWidth(opt Options) int {
 	return 0
 }
 
+// tightenPasses bounds how often tightenAll searches the band under a
+// penalty: a pass that cut the path's cost by a 32nd or more leaves a
+// band round a better path, where the next pass, its pieces cut
+// elsewhere, may find the way round a hot spot the first pass's pieces
+// cut through (on the Dragon Age maps under influence alone the worst
+// query went from 12.2% over the exact search to 1.2%). On terrain
+// weights alone one pass is kept: a second took the mean excess on the
+// StarCraft maps only from 0.36% to 0.23%, for 1.7× the time.
+const tightenPasses = 3
+
+// tightenAll tightens raw (see tighten) once, and under a penalty again
+// while a pass cuts its cost by a 32nd or more, at most tightenPasses
+// times. On an error it returns the path as the last pass left it; a
+// tracked query offers it (see offer).
+func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
+	passes := tightenPasses
+	if q.pen == nil {
+		passes = 1
+	}
+	before := q.cost(raw)
+	for pass := 0; pass < passes; pass++ {
+		var err error
+		if raw, err = q.tighten(raw); err != nil {
+			if q.track {
+				q.offer(raw)
+			}
+			return raw, err
+		}
+		after := q.cost(raw)
+		if after > before-before/32 {
+			break
+		}
+		before = after
+	}
+	return raw, nil
+}
+
 // tighten returns a path from raw's first cell to its last that costs no
 // more than raw (legal steps, raw being legal): the least-cost path among
 // those that stay in the band round raw (see spans: within q.bandW cells

@@ -29,7 +29,10 @@
 //     piece, finds the least-cost path in that band (never dearer; on
 //     weighted StarCraft maps it takes the mean excess over the exact
 //     search from 9.96% to 0.36%, for 3.0× the query time; see the
-//     README's penalty section).
+//     README's penalty section). Under a penalty it searches again
+//     round the new path while a pass cuts the path's cost by a 32nd or
+//     more, three passes at most: the first pass's pieces may cut
+//     through a hot spot that the exact path skirts.
 //  5. Smoothing (Options.Smooth) replaces zig-zags by straight step lines
 //     that are legal and cost no more, and returns cells (Cells) or the
 //     corners of that path (Corners, any-angle movement).

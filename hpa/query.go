@@ -282,9 +282,7 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 			raw, found, err = q.hierarchical(start, goal, cs, cg, o, raw[:0], res)
 		}
 		if err == nil && found && q.bandW > 0 && len(raw) > 2 && raw[len(raw)-1] == goal {
-			if raw, err = q.tighten(raw); err != nil && q.track {
-				q.offer(raw)
-			}
+			raw, err = q.tightenAll(raw)
 		}
 		switch {
 		case err != nil:
