@@ -89,13 +89,14 @@ func (q *Query) bandWidth(opt Options) int {
 // StarCraft maps only from 0.36% to 0.23%, for 1.7× the time.
 const tightenPasses = 3
 
-// tightenAll tightens raw (see tighten) once, and under a penalty again
+// tightenAll tightens raw (see tighten) once, and under a penalty (a
+// layer that holds influence or claims, as bandWidth counts it) again
 // while a pass cuts its cost by a 32nd or more, at most tightenPasses
 // times. On an error it returns the path as the last pass left it; a
 // tracked query offers it (see offer).
 func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 	passes := tightenPasses
-	if q.pen == nil {
+	if q.pen == nil || q.pf.nHot == 0 { // no penalty, or a layer that holds none
 		passes = 1
 	}
 	before := q.cost(raw)
