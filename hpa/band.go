@@ -99,7 +99,10 @@ func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 	if q.pen == nil || q.pf.nHot == 0 { // no penalty, or a layer that holds none
 		passes = 1
 	}
-	before := q.cost(raw)
+	var before grid.Cost
+	if passes > 1 {
+		before = q.cost(raw)
+	}
 	for pass := 0; pass < passes; pass++ {
 		var err error
 		if raw, err = q.tighten(raw); err != nil {
@@ -107,6 +110,9 @@ func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 				q.offer(raw)
 			}
 			return raw, err
+		}
+		if pass+1 == passes {
+			break
 		}
 		after := q.cost(raw)
 		if after > before-before/32 {
