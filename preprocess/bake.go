@@ -239,9 +239,9 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		}
 		cl.edges = cl.edges[:0]
 		for i := 0; i < len(cl.points)-1; i++ {
-			ri := b.region[cl.points[i]]
+			ri := b.regionAt(int(cl.points[i]))
 			for j := i + 1; j < len(cl.points); j++ {
-				if b.region[cl.points[j]] != ri {
+				if b.regionAt(int(cl.points[j])) != ri {
 					continue
 				}
 				cost := d.uvarint()

@@ -94,6 +94,7 @@ type cluster struct {
 	points      []int32 // transition and placed cells, sorted cell indices
 	placed      []bool  // per point: placed by the designer
 	edges       []intra // a < b, sorted
+	reg         cellRegions
 	// Set by the global pass: per east run then south run, bit 0 when the
 	// run's cells on this cluster's side are flat, bit 1 on the far side
 	// (see flatSide); corner holds the diagonal crossings through the
@@ -110,7 +111,6 @@ type Bake struct {
 	w, h, cs, cw, ch  int
 	rule              grid.Movement
 	placed            []grid.Point // sorted, deduplicated
-	region            []uint16     // per cell: local region, NoRegion if blocked
 	cl                []cluster
 	regionBase        []int32 // per cluster (+1): first global region id
 	regionIsland      []int32
@@ -142,8 +142,10 @@ type Bake struct {
 // all for clusters of S×S cells holding P points each (P: up to three
 // per entrance on the cluster's borders, plus placed points), split over
 // Config.Workers; the same again for each unit layer (Config.Units).
-// Memory: about 2 bytes per cell plus the waypoint tier and the unit
-// layers (see Bytes).
+// Memory: the cells' regions (nothing for a cluster that is all open
+// and one region, a bit per cell for one region, a byte for more; about
+// 0.2 to 0.7 bytes per cell on StarCraft and generated maps) plus the
+// waypoint tier and the unit layers (see Bytes).
 func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: Build for no grid", ErrNilGrid)
@@ -179,7 +181,6 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	b := &Bake{
 		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack,
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
-		region: make([]uint16, w*h),
 	}
 	if n := b.cw * b.ch; cfg.Slack*n > maxSlackSlots {
 		return nil, fmt.Errorf("%w: slack %d on %d clusters: %d spare waypoint slots, at most %d", ErrConfig, cfg.Slack, n, cfg.Slack*n, maxSlackSlots)
@@ -326,26 +327,26 @@ type xtuple struct {
 func (b *Bake) crossTuples(c int, flat []uint8, corner uint8, dst []xtuple) []xtuple {
 	cl := &b.cl[c]
 	r := b.clusterRect(c)
-	w, reg := b.w, b.region
+	w, reg := b.w, b.regionAt
 	if r.Max.X < b.w {
 		for k, ru := range cl.east {
 			i := int(ru.start)*w + r.Max.X - 1
-			dst = append(dst, xtuple{reg[i], reg[i+1], eastRun, flat[k]})
+			dst = append(dst, xtuple{reg(i), reg(i + 1), eastRun, flat[k]})
 		}
 	}
 	if r.Max.Y < b.h {
 		for k, ru := range cl.south {
 			i := (r.Max.Y-1)*w + int(ru.start)
-			dst = append(dst, xtuple{reg[i], reg[i+w], southRun, flat[len(cl.east)+k]})
+			dst = append(dst, xtuple{reg(i), reg(i + w), southRun, flat[len(cl.east)+k]})
 		}
 	}
 	if r.Max.X < b.w && r.Max.Y < b.h {
 		x, y := r.Max.X-1, r.Max.Y-1
 		if corner&1 != 0 {
-			dst = append(dst, xtuple{reg[y*w+x], reg[(y+1)*w+x+1], corner, 1})
+			dst = append(dst, xtuple{reg(y*w + x), reg((y+1)*w + x + 1), corner, 1})
 		}
 		if corner&2 != 0 {
-			dst = append(dst, xtuple{reg[y*w+x+1], reg[(y+1)*w+x], corner, 2})
+			dst = append(dst, xtuple{reg(y*w + x + 1), reg((y+1)*w + x), corner, 2})
 		}
 	}
 	return dst
@@ -479,28 +480,33 @@ func (b *Bake) regionsAndRuns(c int, x *intraScratch) {
 		dd := d.Delta()
 		delta[d] = int32(dd.Y*w + dd.X)
 	}
-	region := b.region
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := region[y*w+r.Min.X : y*w+r.Max.X]
-		for i := range row {
-			row[i] = NoRegion
-		}
+	rw := r.Dx()
+	var ldelta [8]int32 // the steps within the cluster's rectangle
+	for d := range grid.Dir(8) {
+		dd := d.Delta()
+		ldelta[d] = int32(dd.Y*rw + dd.X)
+	}
+	region := resize(x.labels, r.Area())
+	for i := range region {
+		region[i] = NoRegion
 	}
 	cl.regionCells = cl.regionCells[:0]
 	stack := x.stack[:0]
 	var n int32
+	openCells := 0
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			i := y*w + x
-			if region[i] != NoRegion || !open.Contains(uint32(i)) {
+			i, li := y*w+x, (y-r.Min.Y)*rw+x-r.Min.X
+			if region[li] != NoRegion || !open.Contains(uint32(i)) {
 				continue
 			}
-			region[i] = uint16(n)
+			region[li] = uint16(n)
 			count := int32(0)
-			stack = append(stack, int32(i))
+			stack = append(stack, cellPair{int32(i), int32(li)})
 			for len(stack) > 0 {
-				ci := stack[len(stack)-1]
+				cp := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
+				ci := cp.g
 				count++
 				m := moves[ci]
 				px, py := int(ci)%w, int(ci)/w
@@ -519,16 +525,19 @@ func (b *Bake) regionsAndRuns(c int, x *intraScratch) {
 				for m != 0 {
 					d := bits.TrailingZeros8(m)
 					m &= m - 1
-					if j := ci + delta[d]; region[j] == NoRegion {
-						region[j] = uint16(n)
-						stack = append(stack, j)
+					if lj := cp.l + ldelta[d]; region[lj] == NoRegion {
+						region[lj] = uint16(n)
+						stack = append(stack, cellPair{ci + delta[d], lj})
 					}
 				}
 			}
 			cl.regionCells = append(cl.regionCells, count)
+			openCells += int(count)
 			n++
 		}
 	}
+	cl.reg.set(region, n, openCells)
+	x.labels = region
 	x.stack = stack
 	cl.nregions = n
 	// Runs across the east border (to the cluster on the right).
@@ -642,10 +651,10 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 	aSum, aN := 0, 0 // A* expansions so far in this cluster
 	for i := 0; i < len(cl.points)-1; i++ {
 		pi := int(cl.points[i])
-		ri := b.region[pi]
+		ri := b.regionAt(pi)
 		x.targets, x.idx = x.targets[:0], x.idx[:0]
 		for j := i + 1; j < len(cl.points); j++ {
-			if b.region[cl.points[j]] == ri {
+			if b.regionAt(int(cl.points[j])) == ri {
 				x.targets = append(x.targets, b.g.PointAt(int(cl.points[j])))
 				x.idx = append(x.idx, int32(j))
 			}
@@ -706,8 +715,12 @@ func (b *Bake) ensureWorkers(workers int) {
 }
 
 // intraScratch is one worker's memory.
+// cellPair is a cell by grid index and by index in its cluster.
+type cellPair struct{ g, l int32 }
+
 type intraScratch struct {
-	stack   []int32 // flood fill
+	stack   []cellPair // flood fill
+	labels  []uint16   // flood fill: a region per cell of the cluster
 	s       *grid.Searcher
 	targets []grid.Point
 	idx     []int32
@@ -732,7 +745,7 @@ func (b *Bake) assemble(near []int) {
 
 // globalRegion returns the global region id of cell i, or -1 if blocked.
 func (b *Bake) globalRegion(i int) int32 {
-	r := b.region[i]
+	r := b.regionAt(i)
 	if r == NoRegion {
 		return -1
 	}
@@ -755,7 +768,7 @@ const (
 func (b *Bake) collectCrossings(near []int) {
 	w := b.w
 	xs := b.scratch.xs[:0]
-	reg := b.region
+	reg := b.regionAt
 	b.minW = b.g.MinWeight()
 	if near == nil {
 		for c := range b.cl {
@@ -773,14 +786,14 @@ func (b *Bake) collectCrossings(near []int) {
 			east := b.regionBase[c+1]
 			for k, ru := range b.cl[c].east {
 				i := int(ru.start)*w + r.Max.X - 1
-				xs = append(xs, crossing{base + int32(reg[i]), east + int32(reg[i+1]), int32(c), eastRun, int32(k)})
+				xs = append(xs, crossing{base + int32(reg(i)), east + int32(reg(i+1)), int32(c), eastRun, int32(k)})
 			}
 		}
 		if r.Max.Y < b.h {
 			south := b.regionBase[c+b.cw]
 			for k, ru := range b.cl[c].south {
 				i := (r.Max.Y-1)*w + int(ru.start)
-				xs = append(xs, crossing{base + int32(reg[i]), south + int32(reg[i+w]), int32(c), southRun, int32(k)})
+				xs = append(xs, crossing{base + int32(reg(i)), south + int32(reg(i+w)), int32(c), southRun, int32(k)})
 			}
 		}
 		// Diagonal steps through the corner shared with the clusters to
@@ -789,10 +802,10 @@ func (b *Bake) collectCrossings(near []int) {
 		if r.Max.X < b.w && r.Max.Y < b.h {
 			x, y := r.Max.X-1, r.Max.Y-1
 			if b.cl[c].corner&1 != 0 {
-				xs = append(xs, crossing{base + int32(reg[y*w+x]), b.regionBase[c+b.cw+1] + int32(reg[(y+1)*w+x+1]), int32(c), corner, 0})
+				xs = append(xs, crossing{base + int32(reg(y*w+x)), b.regionBase[c+b.cw+1] + int32(reg((y+1)*w+x+1)), int32(c), corner, 0})
 			}
 			if b.cl[c].corner&2 != 0 {
-				xs = append(xs, crossing{b.regionBase[c+1] + int32(reg[y*w+x+1]), b.regionBase[c+b.cw] + int32(reg[(y+1)*w+x]), int32(c), corner, 1})
+				xs = append(xs, crossing{b.regionBase[c+1] + int32(reg(y*w+x+1)), b.regionBase[c+b.cw] + int32(reg((y+1)*w+x)), int32(c), corner, 1})
 			}
 		}
 	}
@@ -946,7 +959,7 @@ func (b *Bake) writePoints(c int) {
 		if cl.placed[k] {
 			kind = waypoint.Placed
 		}
-		t.Points[base+int32(k)] = waypoint.Point{Cell: b.g.PointAt(int(i)), Cluster: int32(c), Region: int32(b.region[i]), Kind: kind}
+		t.Points[base+int32(k)] = waypoint.Point{Cell: b.g.PointAt(int(i)), Cluster: int32(c), Region: int32(b.regionAt(int(i))), Kind: kind}
 	}
 	for k := base + int32(len(cl.points)); k < t.ClusterStart[c+1]; k++ {
 		t.Points[k] = waypoint.Point{Cluster: int32(c), Region: -1}

@@ -271,10 +271,14 @@ func (b *Bake) Region(p grid.Point) int32 {
 // LocalRegion returns the region of p within its cluster (the region
 // waypoint.Point.Region names), or -1 if p is blocked or off the map.
 func (b *Bake) LocalRegion(p grid.Point) int32 {
-	if !b.g.Contains(p) || b.region[b.g.Index(p)] == NoRegion {
+	if !b.g.Contains(p) {
 		return -1
 	}
-	return int32(b.region[b.g.Index(p)])
+	r := b.regionAt(b.g.Index(p))
+	if r == NoRegion {
+		return -1
+	}
+	return int32(r)
 }
 
 // PointRegion returns the global region of a waypoint, or -1 if its
@@ -335,7 +339,7 @@ func (b *Bake) DeadEnds() (n int, cells int64) {
 func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 	da, dz := b.DeadEnd(a), b.DeadEnd(z)
 	return func(cell int) bool {
-		if uint(cell) >= uint(len(b.region)) {
+		if uint(cell) >= uint(b.w*b.h) {
 			return false
 		}
 		r := b.globalRegion(cell)
@@ -358,10 +362,10 @@ func (b *Bake) Clearance(p grid.Point) int { return b.g.Clearance(p) }
 // counting its grid (3 bytes and a bit per cell, see grid.Grid) or the
 // searchers of queries.
 func (b *Bake) Bytes() int {
-	n := 2 * len(b.region)
+	n := 0
 	for c := range b.cl {
 		cl := &b.cl[c]
-		n += int(unsafe.Sizeof(*cl)) + 4*cap(cl.regionCells) + 8*(cap(cl.east)+cap(cl.south)) +
+		n += cl.reg.size() + int(unsafe.Sizeof(*cl)) + 4*cap(cl.regionCells) + 8*(cap(cl.east)+cap(cl.south)) +
 			4*cap(cl.points) + cap(cl.placed) + int(unsafe.Sizeof(intra{}))*cap(cl.edges)
 	}
 	n += 4 * (cap(b.regionBase) + cap(b.regionIsland) + cap(b.regionDead))

@@ -1,0 +1,96 @@
+package preprocess
+
+// cellRegions is one cluster's local region per cell, row-major in the
+// cluster's rectangle, held in the least memory its labels allow:
+// nothing when every cell is blocked or every cell is open and one
+// region; a bit per cell (open or not) for one region; a byte per cell
+// for up to 255 regions; two beyond. Most clusters of most maps are one
+// region, so a bake holds well under a byte per cell for them, where a
+// plain array of labels would take two.
+type cellRegions struct {
+	kind uint8
+	// regionsOne: a bit per cell, set when open; regionsByte: a byte per
+	// cell, the region or noRegion8; regionsWide: two per cell, the
+	// region (little-endian) or NoRegion
+	data []uint8
+}
+
+// Kinds of cellRegions.
+const (
+	regionsNone = iota // every cell blocked
+	regionsFull        // every cell open, one region
+	regionsOne         // one region, some cells blocked
+	regionsByte
+	regionsWide
+)
+
+// noRegion8 marks a blocked cell in a byte per cell.
+const noRegion8 = 0xff
+
+// at returns the region of local cell li, NoRegion when blocked.
+func (r *cellRegions) at(li int) uint16 {
+	switch r.kind {
+	case regionsFull:
+		return 0
+	case regionsOne:
+		if r.data[li>>3]>>(li&7)&1 != 0 {
+			return 0
+		}
+	case regionsByte:
+		if v := r.data[li]; v != noRegion8 {
+			return uint16(v)
+		}
+	case regionsWide:
+		return uint16(r.data[2*li]) | uint16(r.data[2*li+1])<<8
+	}
+	return NoRegion
+}
+
+// set keeps labels (a region per local cell, NoRegion when blocked) of a
+// cluster of n regions and open open cells, reusing r's memory.
+func (r *cellRegions) set(labels []uint16, n int32, open int) {
+	switch {
+	case n == 0:
+		r.kind, r.data = regionsNone, r.data[:0]
+	case n == 1 && open == len(labels):
+		r.kind, r.data = regionsFull, r.data[:0]
+	case n == 1:
+		r.kind, r.data = regionsOne, resize(r.data, (len(labels)+7)/8)
+		clear(r.data)
+		for i, l := range labels {
+			if l != NoRegion {
+				r.data[i>>3] |= 1 << (i & 7)
+			}
+		}
+	case n < noRegion8:
+		r.kind, r.data = regionsByte, resize(r.data, len(labels))
+		for i, l := range labels {
+			r.data[i] = uint8(min(l, noRegion8))
+		}
+	default:
+		r.kind, r.data = regionsWide, resize(r.data, 2*len(labels))
+		for i, l := range labels {
+			r.data[2*i], r.data[2*i+1] = uint8(l), uint8(l>>8)
+		}
+	}
+}
+
+// size returns the memory r holds.
+func (r *cellRegions) size() int { return cap(r.data) }
+
+// resize returns s with length n, reallocated only when too short.
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// regionAt returns the local region of cell i (by grid index) as the
+// bake holds it, NoRegion when blocked.
+func (b *Bake) regionAt(i int) uint16 {
+	x, y := i%b.w, i/b.w
+	cx, cy := x/b.cs, y/b.cs
+	rw := min(b.cs, b.w-cx*b.cs)
+	return b.cl[cy*b.cw+cx].reg.at((y-cy*b.cs)*rw + x - cx*b.cs)
+}
