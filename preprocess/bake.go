@@ -132,10 +132,10 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 		p = binary.AppendUvarint(p, uint64(u.Class))
 	}
 	for c := range b.cl {
-		es := b.cl[c].edges
-		p = binary.AppendUvarint(p, uint64(len(es)))
-		for _, e := range es {
-			p = binary.AppendUvarint(p, uint64(e.cost))
+		es := &b.cl[c].edges
+		p = binary.AppendUvarint(p, uint64(es.len()))
+		for k := range es.len() {
+			p = binary.AppendUvarint(p, uint64(es.at(k)))
 		}
 	}
 	dst = append(dst, magic...)
@@ -237,22 +237,22 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		if d.err != nil || ne > uint64(len(p)) {
 			return nil, d.fail("cluster %d", c)
 		}
-		cl.edges = cl.edges[:0]
-		for i := 0; i < len(cl.points)-1; i++ {
-			ri := b.regionAt(int(cl.points[i]))
-			for j := i + 1; j < len(cl.points); j++ {
-				if b.regionAt(int(cl.points[j])) != ri {
-					continue
-				}
-				cost := d.uvarint()
-				if d.err != nil || len(cl.edges) >= int(ne) || cost == 0 || cost > maxEdgeCost {
-					return nil, d.fail("edges of cluster %d", c)
-				}
-				cl.edges = append(cl.edges, intra{int32(i), int32(j), grid.Cost(cost)})
+		cl.edges.reset()
+		bad := false
+		b.eachPair(c, func(int, int32, int32) {
+			if bad {
+				return
 			}
+			cost := d.uvarint()
+			if bad = d.err != nil || cl.edges.len() >= int(ne) || cost == 0 || cost > maxEdgeCost; !bad {
+				cl.edges.add(grid.Cost(cost))
+			}
+		})
+		if bad {
+			return nil, d.fail("edges of cluster %d", c)
 		}
-		if len(cl.edges) != int(ne) {
-			return nil, d.fail("cluster %d has %d edges, the map gives %d", c, ne, len(cl.edges))
+		if cl.edges.len() != int(ne) {
+			return nil, d.fail("cluster %d has %d edges, the map gives %d", c, ne, cl.edges.len())
 		}
 	}
 	if d.i != len(p) {

@@ -79,21 +79,15 @@ const maxSlackSlots = 1 << 24
 // row.
 type run struct{ start, n int32 }
 
-// intra is an edge between two points of one cluster, by local index.
-type intra struct {
-	a, b int32
-	cost grid.Cost
-}
-
 // cluster is everything a bake knows about one cluster; it depends only
 // on the grid's cells in and around the cluster (and the placed points).
 type cluster struct {
 	nregions    int32
-	regionCells []int32 // cells per local region
-	east, south []run   // runs on the border with the east / south neighbour
-	points      []int32 // transition and placed cells, sorted cell indices
-	placed      []bool  // per point: placed by the designer
-	edges       []intra // a < b, sorted
+	regionCells []int32   // cells per local region
+	east, south []run     // runs on the border with the east / south neighbour
+	points      []int32   // transition and placed cells, sorted cell indices
+	placed      []bool    // per point: placed by the designer
+	edges       edgeCosts // per pair of points of one region
 	reg         cellRegions
 	// Set by the global pass: per east run then south run, bit 0 when the
 	// run's cells on this cluster's side are flat, bit 1 on the far side
@@ -646,7 +640,7 @@ func (b *Bake) collectPoints(c int) {
 // a Dijkstra's worth of expansions hands the rest to Dijkstra.
 func (b *Bake) intraEdges(c int, x *intraScratch) {
 	cl, win := &b.cl[c], b.clusterRect(c)
-	cl.edges = cl.edges[:0]
+	cl.edges.reset()
 	s := x.s
 	aSum, aN := 0, 0 // A* expansions so far in this cluster
 	for i := 0; i < len(cl.points)-1; i++ {
@@ -695,11 +689,11 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 				panic("preprocess: " + err.Error())
 			}
 		}
-		for k, j := range x.idx {
+		for k := range x.idx {
 			if x.costs[k] == grid.Unreachable {
 				panic("preprocess: points of one region not connected")
 			}
-			cl.edges = append(cl.edges, intra{int32(i), j, x.costs[k]})
+			cl.edges.add(x.costs[k])
 		}
 	}
 }
@@ -984,9 +978,10 @@ func (b *Bake) writeEdges(c int, sc *edgeScratch) {
 	t, cl := b.tier, &b.cl[c]
 	base := t.ClusterStart[c]
 	items := sc.items[:0]
-	for _, e := range cl.edges {
-		items = append(items, edgeItem{e.a, base + e.b, navgraph.Cost(e.cost)}, edgeItem{e.b, base + e.a, navgraph.Cost(e.cost)})
-	}
+	b.eachPair(c, func(k int, a, z int32) {
+		cost := navgraph.Cost(cl.edges.at(k))
+		items = append(items, edgeItem{a, base + z, cost}, edgeItem{z, base + a, cost})
+	})
 	w := int32(b.w)
 	r := b.clusterRect(c)
 	local := func(c int, i int32) int32 {

@@ -366,7 +366,7 @@ func (b *Bake) Bytes() int {
 	for c := range b.cl {
 		cl := &b.cl[c]
 		n += cl.reg.size() + int(unsafe.Sizeof(*cl)) + 4*cap(cl.regionCells) + 8*(cap(cl.east)+cap(cl.south)) +
-			4*cap(cl.points) + cap(cl.placed) + int(unsafe.Sizeof(intra{}))*cap(cl.edges)
+			4*cap(cl.points) + cap(cl.placed) + cl.edges.size()
 	}
 	n += 4 * (cap(b.regionBase) + cap(b.regionIsland) + cap(b.regionDead))
 	n += 8 * cap(b.islandCells)
