@@ -187,7 +187,7 @@ func (p *Planner) sync() error {
 	p.lm, p.deadBits, p.nodeDead = lm, deadBits, nodeDead
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
-	if edges := intraEdges(t); p.routes == nil || 2*edges > len(p.routes.slots) {
+	if edges := intraEdges(t); p.routes == nil || roomFor(edges) > len(p.routes.slots) {
 		p.routes = newRouteCache(edges)
 	}
 	p.version = b.Version()

@@ -24,7 +24,6 @@ import (
 // the planner went through.
 type routeCache struct {
 	slots []atomic.Pointer[route]
-	mask  uint32
 	size  atomic.Int64 // bytes held by routes
 }
 
@@ -55,24 +54,37 @@ func intraEdges(t *waypoint.Tier) int {
 	return n
 }
 
-// newRouteCache returns a cache with room for about n routes.
+// newRouteCache returns a cache with room for n routes: half as many
+// slots again, so that it is at most two thirds full when every edge has
+// its route.
 func newRouteCache(n int) *routeCache {
-	size := 16
-	for size < 2*n {
-		size *= 2
-	}
-	return &routeCache{slots: make([]atomic.Pointer[route], size), mask: uint32(size - 1)}
+	return &routeCache{slots: make([]atomic.Pointer[route], roomFor(n))}
 }
 
+// roomFor returns the slots a cache of n routes takes.
+func roomFor(n int) int { return max(16, n+n/2) }
+
+// home returns the first slot edge u→v may take: the top bits of a hash
+// of the pair, scaled to the slots (any number of them).
 func (c *routeCache) home(u, v int32) uint32 {
-	return (uint32(u)*0x9e3779b1 ^ uint32(v)*0x85ebca77) & c.mask
+	h := uint32(u)*0x9e3779b1 ^ uint32(v)*0x85ebca77
+	return uint32(uint64(h) * uint64(len(c.slots)) >> 32)
+}
+
+// slot returns the i-th slot from home h, wrapping round.
+func (c *routeCache) slot(h, i uint32) *atomic.Pointer[route] {
+	k := int(h + i)
+	if k >= len(c.slots) {
+		k -= len(c.slots)
+	}
+	return &c.slots[k]
 }
 
 // get returns the entry of u→v (u < v), good or stale, or nil.
 func (c *routeCache) get(u, v int32) *route {
 	h := c.home(u, v)
 	for i := range uint32(probes) {
-		r := c.slots[(h+i)&c.mask].Load()
+		r := c.slot(h, i).Load()
 		if r == nil {
 			return nil
 		}
@@ -91,7 +103,7 @@ func (c *routeCache) get(u, v int32) *route {
 func (c *routeCache) put(r, old *route, stale func(*route) bool) {
 	h := c.home(r.u, r.v)
 	for i := range uint32(probes) {
-		s := &c.slots[(h+i)&c.mask]
+		s := c.slot(h, i)
 		if s.CompareAndSwap(old, r) {
 			c.swapped(r, old)
 			return
