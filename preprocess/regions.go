@@ -3,15 +3,17 @@ package preprocess
 // cellRegions is one cluster's local region per cell, row-major in the
 // cluster's rectangle, held in the least memory its labels allow:
 // nothing when every cell is blocked or every cell is open and one
-// region; a bit per cell (open or not) for one region; a byte per cell
-// for up to 255 regions; two beyond. Most clusters of most maps are one
+// region; a bit per cell (open or not) for one region; half a byte per
+// cell for up to 15 regions, a byte for up to 255; two beyond. Most clusters of most maps are one
 // region, so a bake holds well under a byte per cell for them, where a
-// plain array of labels would take two.
+// plain array of labels would take two. Half a byte per cell holds up to
+// 15 regions.
 type cellRegions struct {
 	kind uint8
-	// regionsOne: a bit per cell, set when open; regionsByte: a byte per
-	// cell, the region or noRegion8; regionsWide: two per cell, the
-	// region (little-endian) or NoRegion
+	// regionsOne: a bit per cell, set when open; regionsNibble: four
+	// bits per cell (the low ones first), the region or noRegion4;
+	// regionsByte: a byte per cell, the region or noRegion8;
+	// regionsWide: two per cell, the region (little-endian) or NoRegion
 	data []uint8
 }
 
@@ -20,12 +22,17 @@ const (
 	regionsNone = iota // every cell blocked
 	regionsFull        // every cell open, one region
 	regionsOne         // one region, some cells blocked
+	regionsNibble
 	regionsByte
 	regionsWide
 )
 
-// noRegion8 marks a blocked cell in a byte per cell.
-const noRegion8 = 0xff
+// noRegion4 and noRegion8 mark a blocked cell in half a byte and a byte
+// per cell.
+const (
+	noRegion4 = 0xf
+	noRegion8 = 0xff
+)
 
 // at returns the region of local cell li, NoRegion when blocked.
 func (r *cellRegions) at(li int) uint16 {
@@ -35,6 +42,10 @@ func (r *cellRegions) at(li int) uint16 {
 	case regionsOne:
 		if r.data[li>>3]>>(li&7)&1 != 0 {
 			return 0
+		}
+	case regionsNibble:
+		if v := r.data[li>>1] >> (4 * (li & 1)) & 0xf; v != noRegion4 {
+			return uint16(v)
 		}
 	case regionsByte:
 		if v := r.data[li]; v != noRegion8 {
@@ -61,6 +72,12 @@ func (r *cellRegions) set(labels []uint16, n int32, open int) {
 			if l != NoRegion {
 				r.data[i>>3] |= 1 << (i & 7)
 			}
+		}
+	case n < noRegion4:
+		r.kind, r.data = regionsNibble, resize(r.data, (len(labels)+1)/2)
+		clear(r.data)
+		for i, l := range labels {
+			r.data[i>>1] |= uint8(min(l, noRegion4)) << (4 * (i & 1))
 		}
 	case n < noRegion8:
 		r.kind, r.data = regionsByte, resize(r.data, len(labels))

@@ -13,12 +13,13 @@ import (
 // oracle's flood fill by verify, built and after updates that turn one
 // kind into another.
 func TestRegionKinds(t *testing.T) {
-	g, err := grid.New(5*64, 64, grid.Octile)
+	g, err := grid.New(6*64, 64, grid.Octile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Cluster 0 all open; 1 all blocked; 2 one region round a wall; 3
-	// two halves; 4 isolated cells (1024 regions).
+	// two halves; 4 isolated cells (1024 regions); 5 fourteen columns a
+	// cell wide, walls between (the most half a byte per cell holds).
 	g.Fill(grid.R(64, 0, 128, 64), false)
 	g.Fill(grid.R(150, 10, 160, 50), false)
 	g.Fill(grid.R(192, 0, 256, 64), false)
@@ -31,6 +32,10 @@ func TestRegionKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+	g.Fill(grid.R(320, 0, 384, 64), false)
+	for x := 320; x < 320+28; x += 2 {
+		g.Fill(grid.R(x, 0, x+1, 64), true)
 	}
 	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 64})
 	if err != nil {
@@ -53,6 +58,8 @@ func TestRegionKinds(t *testing.T) {
 		{grid.R(222, 0, 226, 64), true},
 		{grid.R(256, 0, 320, 64), true},
 		{grid.R(300, 5, 301, 60), false},
+		{grid.R(348, 0, 349, 64), true},  // a fifteenth column: a byte
+		{grid.R(320, 63, 384, 64), true}, // the columns join: one region
 	}
 	for _, e := range edits {
 		g.Fill(e.r, e.open)
