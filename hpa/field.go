@@ -354,73 +354,7 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 			seed(a, grid.Cost(f.dist[u]), uint8(d))
 		}
 	}
-	// The borders: a step into a built neighbour costs its cost there
-	// plus the step.
-	cx, cy := c%f.cw, c/f.cw
-	plain := f.unit == grid.Unit{Size: 1}
-	masks, wts, gw := g.StepMasks(), g.Weights(), g.Width()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if x != r.Min.X && x != r.Max.X-1 && y != r.Min.Y && y != r.Max.Y-1 {
-				x = r.Max.X - 2 // the inside: on to the east column
-				continue
-			}
-			pt := grid.Pt(x, y)
-			var m, wp uint8
-			if plain {
-				m, wp = masks[y*gw+x], wts[y*gw+x]
-			} else {
-				m, wp = g.UnitMoves(pt, f.unit), g.UnitWeight(pt, f.unit)
-			}
-			best, bestD := grid.Unreachable, uint8(0)
-			for m != 0 {
-				d := grid.Dir(bits.TrailingZeros8(m))
-				m &= m - 1
-				q := pt.Add(d.Delta())
-				ncx, ncy := cx, cy
-				switch {
-				case q.X < r.Min.X:
-					ncx--
-				case q.X >= r.Max.X:
-					ncx++
-				}
-				switch {
-				case q.Y < r.Min.Y:
-					ncy--
-				case q.Y >= r.Max.Y:
-					ncy++
-				}
-				if ncx == cx && ncy == cy {
-					continue
-				}
-				nc := ncy*f.cw + ncx
-				nt := f.tiles[nc]
-				if nt == nil || from != nil && !from(nc) {
-					continue
-				}
-				k := nt.cost[(q.Y-ncy*f.cs)*nt.w+q.X-ncx*f.cs]
-				if k == grid.Unreachable {
-					continue
-				}
-				var wq uint8
-				if plain {
-					wq = wts[q.Y*gw+q.X]
-				} else {
-					wq = g.UnitWeight(q, f.unit)
-				}
-				k += nt.shift + grid.StepCost(d, wp, wq)
-				if f.pen != nil {
-					k += f.pen.Influence(q)
-				}
-				if k < best {
-					best, bestD = k, uint8(d)
-				}
-			}
-			if best < grid.Unreachable {
-				seed(pt, best, bestD)
-			}
-		}
-	}
+	f.seedBorders(c, r, t, from)
 	ts.search(g, f.unit, r, t, f.penFunc(), nil)
 	t.bakeVer = p.bake.Version()
 	f.tiles[c] = t

@@ -1,0 +1,148 @@
+package hpa
+
+import (
+	"math/bits"
+
+	"github.com/rtspath/rtspath/grid"
+)
+
+// Steps leaving a cluster's rectangle through each side.
+const (
+	outWest  = 1<<grid.West | 1<<grid.NorthWest | 1<<grid.SouthWest
+	outEast  = 1<<grid.East | 1<<grid.NorthEast | 1<<grid.SouthEast
+	outNorth = 1<<grid.North | 1<<grid.NorthEast | 1<<grid.NorthWest
+	outSouth = 1<<grid.South | 1<<grid.SouthEast | 1<<grid.SouthWest
+)
+
+// seedBorders seeds the cells along the borders of cluster c (rect r,
+// its tile t) with the costs of the built neighbours that from accepts
+// (nil: all): a step out of c into a neighbour's cell costs that cell's
+// cost plus the step (plus its influence under a penalty layer); each
+// border cell takes its cheapest such step.
+func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) bool) {
+	g := f.p.g
+	cx, cy := c%f.cw, c/f.cw
+	ch := f.tier.ClustersY()
+	// The eight neighbours, by (dy+1)*3 + dx+1: their tiles (nil: not
+	// built or not accepted) and top-left cells.
+	var nb [9]*fieldTile
+	var org [9]grid.Point
+	var out uint8 // the steps out of c that land in a neighbour in nb
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			x, y := cx+dx, cy+dy
+			if dx == 0 && dy == 0 || x < 0 || y < 0 || x >= f.cw || y >= ch {
+				continue
+			}
+			n := y*f.cw + x
+			if nt := f.tiles[n]; nt != nil && (from == nil || from(n)) {
+				k := (dy+1)*3 + dx + 1
+				nb[k], org[k] = nt, grid.Pt(x*f.cs, y*f.cs)
+				for d := range grid.Dir(8) {
+					if dd := d.Delta(); dd.X == dx && dd.Y == dy || dx == 0 && dd.Y == dy || dy == 0 && dd.X == dx {
+						out |= 1 << d
+					}
+				}
+			}
+		}
+	}
+	if out == 0 {
+		return
+	}
+	plain := f.unit == grid.Unit{Size: 1}
+	uniform := plain && g.Uniform()
+	masks, wts, gw := g.StepMasks(), g.Weights(), g.Width()
+	var step [8]grid.Cost // per step on a map of one weight
+	var delta [8]grid.Point
+	for d := range grid.Dir(8) {
+		delta[d] = d.Delta()
+		if uniform {
+			w := wts[0]
+			step[d] = grid.StepCost(d, w, w)
+		}
+	}
+	ts := f.ts
+	cell := func(x, y int) {
+		var m, wp uint8
+		switch {
+		case uniform:
+			m = masks[y*gw+x]
+		case plain:
+			m, wp = masks[y*gw+x], wts[y*gw+x]
+		default:
+			pt := grid.Pt(x, y)
+			m, wp = g.UnitMoves(pt, f.unit), g.UnitWeight(pt, f.unit)
+		}
+		side := uint8(0)
+		if x == r.Min.X {
+			side |= outWest
+		}
+		if x == r.Max.X-1 {
+			side |= outEast
+		}
+		if y == r.Min.Y {
+			side |= outNorth
+		}
+		if y == r.Max.Y-1 {
+			side |= outSouth
+		}
+		m &= side & out
+		best, bestD := grid.Unreachable, uint8(0)
+		for m != 0 {
+			d := bits.TrailingZeros8(m)
+			m &= m - 1
+			qx, qy := x+delta[d].X, y+delta[d].Y
+			k := 4
+			if qx < r.Min.X {
+				k--
+			} else if qx >= r.Max.X {
+				k++
+			}
+			if qy < r.Min.Y {
+				k -= 3
+			} else if qy >= r.Max.Y {
+				k += 3
+			}
+			nt := nb[k]
+			if nt == nil {
+				continue
+			}
+			cost := nt.cost[(qy-org[k].Y)*nt.w+qx-org[k].X]
+			if cost == grid.Unreachable {
+				continue
+			}
+			switch {
+			case uniform:
+				cost += step[d]
+			case plain:
+				cost += grid.StepCost(grid.Dir(d), wp, wts[qy*gw+qx])
+			default:
+				cost += grid.StepCost(grid.Dir(d), wp, g.UnitWeight(grid.Pt(qx, qy), f.unit))
+			}
+			cost += nt.shift
+			if f.pen != nil {
+				cost += f.pen.Influence(grid.Pt(qx, qy))
+			}
+			if cost < best {
+				best, bestD = cost, uint8(d)
+			}
+		}
+		if best < grid.Unreachable {
+			ts.seeds = append(ts.seeds, tileSeed{best, int32(t.index(grid.Pt(x, y), r)), bestD})
+		}
+	}
+	for x := r.Min.X; x < r.Max.X; x++ {
+		cell(x, r.Min.Y)
+	}
+	for y := r.Min.Y + 1; y < r.Max.Y-1; y++ {
+		cell(r.Min.X, y)
+		if r.Max.X-1 > r.Min.X {
+			cell(r.Max.X-1, y)
+		}
+	}
+	if r.Max.Y-1 > r.Min.Y {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cell(x, r.Max.Y-1)
+		}
+	}
+}
