@@ -84,7 +84,7 @@ func (g *Grid) checkUnit(u Unit) error {
 // clearFor returns the clearance array of class c (0: the grid's own).
 func (g *Grid) clearFor(c int) []uint8 {
 	if c == 0 {
-		return g.clear
+		return g.clearance()
 	}
 	return g.cclear[c-1]
 }

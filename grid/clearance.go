@@ -1,5 +1,12 @@
 package grid
 
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
 // MaxClearance caps the clearance a grid keeps per cell: units up to this
 // many cells across can be planned for.
 const MaxClearance = 32
@@ -8,17 +15,69 @@ const MaxClearance = 32
 // top-left cell is p (HAA*'s true clearance, Harabor & Botea 2008),
 // capped at MaxClearance; 0 if p is blocked or off the grid. A unit n
 // cells across fits with its top-left corner at p when Clearance(p) >= n.
-// Every edit keeps it up to date. O(1).
+// The grid computes every cell's clearance the first time anything asks
+// for one (this, Clearances, or Fits, UnitMoves, a search or a step line
+// for a unit more than one cell across, O(cells) once; a one-cell unit of
+// no class never needs it), and from then on every edit keeps it up to
+// date. O(1) after that.
 func (g *Grid) Clearance(p Point) int {
 	if !g.Contains(p) {
 		return 0
 	}
-	return int(g.clear[p.Y*g.w+p.X])
+	return int(g.clearance()[p.Y*g.w+p.X])
 }
 
 // Clearances returns every cell's clearance (see Clearance), row-major.
 // The slice is the grid's own: do not modify it.
-func (g *Grid) Clearances() []uint8 { return g.clear }
+func (g *Grid) Clearances() []uint8 { return g.clearance() }
+
+// Bytes returns the memory g holds: passability bits, weights and step
+// masks, its clearance once made, terrain types and each class's
+// clearance, and the dirty rectangles.
+func (g *Grid) Bytes() int {
+	n := 8*len(g.open) + cap(g.wt) + cap(g.moves) + cap(g.terr) + int(unsafe.Sizeof(Rect{}))*cap(g.rects)
+	if g.clear.ready.Load() {
+		n += cap(g.clear.c)
+	}
+	for _, c := range g.cclear {
+		n += cap(c)
+	}
+	return n
+}
+
+// lazyClearance is the grid's own clearance, computed on first use.
+type lazyClearance struct {
+	mu    sync.Mutex
+	ready atomic.Bool
+	c     []uint8
+}
+
+// clone returns a copy of l.
+func (l *lazyClearance) clone() *lazyClearance {
+	c := &lazyClearance{}
+	if l.ready.Load() {
+		c.c = slices.Clone(l.c)
+		c.ready.Store(true)
+	}
+	return c
+}
+
+// clearance returns the grid's own clearance per cell, computing it the
+// first time: concurrent readers wait for one computation.
+func (g *Grid) clearance() []uint8 {
+	l := g.clear
+	if l.ready.Load() {
+		return l.c
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.ready.Load() {
+		l.c = make([]uint8, g.w*g.h)
+		g.computeClearance(l.c, g.Bounds(), 0xff)
+		l.ready.Store(true)
+	}
+	return l.c
+}
 
 // refreshClearance recomputes the clearance of every cell whose value can
 // depend on a cell of r: the cells of r and those up to MaxClearance-1 up
@@ -26,11 +85,9 @@ func (g *Grid) Clearances() []uint8 { return g.clear }
 // below and below-right, for a passable cell. O((r's sides +
 // MaxClearance)²).
 func (g *Grid) refreshClearance(r Rect) {
-	if len(g.clear) != g.w*g.h {
-		g.clear = make([]uint8, g.w*g.h)
-		r = g.Bounds()
+	if g.clear.ready.Load() { // else made whole on first use
+		g.computeClearance(g.clear.c, r, 0xff)
 	}
-	g.computeClearance(g.clear, r, 0xff)
 	g.refreshClassClearance(r)
 }
 
@@ -70,7 +127,13 @@ func (g *Grid) computeClearance(c []uint8, r Rect, enter uint8) {
 // type its class may enter (Size 0 or 1: p alone). False for a unit the
 // grid cannot plan for (Size above MaxClearance, an unknown class). O(1).
 func (g *Grid) Fits(p Point, u Unit) bool {
-	return g.Contains(p) && g.checkUnit(u) == nil && int(g.clearFor(u.Class)[p.Y*g.w+p.X]) >= max(u.Size, 1)
+	if !g.Contains(p) || g.checkUnit(u) != nil {
+		return false
+	}
+	if u.Size <= 1 && u.Class == 0 { // clearance 1 or more: passable
+		return g.open.Contains(uint32(p.Y*g.w + p.X))
+	}
+	return int(g.clearFor(u.Class)[p.Y*g.w+p.X]) >= max(u.Size, 1)
 }
 
 // UnitMoves returns the legal steps out of p for unit u with its top-left

@@ -67,24 +67,27 @@ var (
 // with a terrain weight (1 = plain ground, up to 255). Passability is held
 // in a bitmap; the legal steps out of every cell under the grid's Movement
 // are cached in one byte per cell, and so is every cell's clearance (the
-// largest unit that fits there, see Clearance); every edit keeps them up
-// to date.
+// largest unit that fits there, see Clearance) once something asks for
+// it; every edit keeps them up to date.
 //
 // Every edit increases Version and grows Dirty, the bounding rectangle of
 // the cells edited since a bake last caught up with them (ClearDirty), and
 // DirtyRects, the edits' own rectangles, so that what is derived from the
 // grid can tell it is out of date and where.
 //
-// Memory: 3 bytes and 1 bit per cell. A Grid is safe for concurrent reads;
-// edits must not run concurrently with anything else.
+// Memory: 2 bytes and 1 bit per cell, and one more byte once clearance
+// is first asked for (Clearance, Clearances, or Fits, UnitMoves or a
+// search for a unit more than one cell across; see Clearance). A Grid is
+// safe for concurrent reads; edits must not run concurrently with
+// anything else.
 type Grid struct {
 	w, h  int
 	rule  Movement
-	open  bitmap.Bitmap // bit y*w+x set when the cell is passable
-	wt    []uint8       // terrain weight, 1..255, also kept for blocked cells
-	moves []uint8       // bit d set when the step in Dir d is legal
-	clear []uint8       // clearance (see Clearance)
-	terr  []uint8       // terrain type per cell (nil: all 0)
+	open  bitmap.Bitmap  // bit y*w+x set when the cell is passable
+	wt    []uint8        // terrain weight, 1..255, also kept for blocked cells
+	moves []uint8        // bit d set when the step in Dir d is legal
+	clear *lazyClearance // clearance (see Clearance), made on first use
+	terr  []uint8        // terrain type per cell (nil: all 0)
 	// Movement classes, and the clearance of each (see SetClasses).
 	classes []Class
 	cclear  [][]uint8
@@ -113,7 +116,7 @@ func New(w, h int, rule Movement) (*Grid, error) {
 		return nil, fmt.Errorf("%w: %d", ErrMovement, rule)
 	}
 	n := w * h
-	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1}
+	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1, clear: &lazyClearance{}}
 	g.open.Grow(uint32(n - 1))
 	g.open.Ones()
 	for i := n; i < len(g.open)*64; i++ {
@@ -311,7 +314,7 @@ func (g *Grid) Clone() *Grid {
 	c.open = g.open.Clone(nil)
 	c.wt = append([]uint8(nil), g.wt...)
 	c.moves = append([]uint8(nil), g.moves...)
-	c.clear = append([]uint8(nil), g.clear...)
+	c.clear = g.clear.clone()
 	if g.terr != nil {
 		c.terr = append([]uint8(nil), g.terr...)
 	}

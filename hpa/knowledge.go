@@ -287,18 +287,13 @@ func (k *Knowledge) FirstBlocked(path []grid.Point, u grid.Unit) int {
 }
 
 // Bytes returns the memory the knowledge holds: the seen bits, the view
-// grid (3 bytes and a bit per cell, one more byte per cell per movement
-// class and one for terrain types), its bake and its planner (see
+// grid (grid.Grid.Bytes), its bake and its planner (see
 // preprocess.Bake.Bytes, Planner.Bytes), not the searchers of queries.
 func (k *Knowledge) Bytes() int {
 	if !k.made() {
 		return 0
 	}
 	n := 8 * len(k.seen)
-	cells := k.w * k.h
-	n += 3*cells + (cells+7)/8 + len(k.view.Classes())*cells
-	if k.view.Terrains() != nil {
-		n += cells
-	}
+	n += k.view.Bytes()
 	return n + k.bake.Bytes() + k.plan.Bytes() + 4*cap(k.xs) + int(unsafe.Sizeof(grid.CellEdit{}))*cap(k.edits) + 8*cap(k.terrains)
 }

@@ -359,7 +359,7 @@ func (b *Bake) AvoidDeadEnds(a, z grid.Point) func(cell int) bool {
 func (b *Bake) Clearance(p grid.Point) int { return b.g.Clearance(p) }
 
 // Bytes returns the memory the bake holds, its unit layers included, not
-// counting its grid (3 bytes and a bit per cell, see grid.Grid) or the
+// counting its grid (grid.Grid.Bytes) or the
 // searchers of queries.
 func (b *Bake) Bytes() int {
 	n := 0
