@@ -154,6 +154,7 @@ func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	}
 	b.rebuild(all, all, cfg.Workers)
 	b.caughtUp()
+	b.workers = nil // the workers' search scratch: an update makes its own, for what it searches
 	return b, nil
 }
 
@@ -735,6 +736,10 @@ func (b *Bake) assemble(near []int) {
 	b.collectCrossings(near)
 	b.findIslands()
 	b.findDeadEnds()
+	// The pass's scratch goes with it (an update runs it only when the
+	// region graph changes shape, and then does as much work as the
+	// scratch is large); an update's own stays.
+	b.scratch = scratch{rects: b.scratch.rects, cross: b.scratch.cross}
 }
 
 // globalRegion returns the global region id of cell i, or -1 if blocked.

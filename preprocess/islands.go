@@ -223,7 +223,8 @@ type crossing struct {
 	k    int32
 }
 
-// scratch is memory the global passes reuse across updates.
+// scratch is memory of the global pass (dropped after it) and of an
+// update (kept).
 type scratch struct {
 	cells                        []int64
 	xs                           []crossing
