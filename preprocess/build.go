@@ -137,9 +137,10 @@ type Bake struct {
 // per entrance on the cluster's borders, plus placed points), split over
 // Config.Workers; the same again for each unit layer (Config.Units).
 // Memory: the cells' regions (nothing for a cluster that is all open
-// and one region, a bit per cell for one region, a byte for more; about
-// 0.2 to 0.7 bytes per cell on StarCraft and generated maps) plus the
-// waypoint tier and the unit layers (see Bytes).
+// and one region, a bit per cell for one region, half a byte for up to
+// 15, a byte for up to 255: about 0.2 to 0.4 bytes per cell on StarCraft
+// and generated maps) plus the waypoint tier and the unit layers, about
+// 1.5 to 2.5 bytes per cell in all (see Bytes); no scratch is kept.
 func Build(g *grid.Grid, cfg Config) (*Bake, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: Build for no grid", ErrNilGrid)
