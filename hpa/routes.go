@@ -56,7 +56,10 @@ func intraEdges(t *waypoint.Tier) int {
 
 // newRouteCache returns a cache with room for n routes: half as many
 // slots again, so that it is at most two thirds full when every edge has
-// its route.
+// its route. Then about 2% of the edges find no free slot within probes
+// of their home (half a percent with twice as many slots as edges, at a
+// third more memory): those are refined afresh each time, to the same
+// route.
 func newRouteCache(n int) *routeCache {
 	return &routeCache{slots: make([]atomic.Pointer[route], roomFor(n))}
 }

@@ -262,6 +262,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	b.layoutTier()
 	b.buildUnits(workers, nil)
 	b.caughtUp()
+	b.workers = nil // as Build
 	return b, nil
 }
 

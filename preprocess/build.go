@@ -710,10 +710,10 @@ func (b *Bake) ensureWorkers(workers int) {
 	}
 }
 
-// intraScratch is one worker's memory.
 // cellPair is a cell by grid index and by index in its cluster.
 type cellPair struct{ g, l int32 }
 
+// intraScratch is one worker's memory.
 type intraScratch struct {
 	stack   []cellPair // flood fill
 	labels  []uint16   // flood fill: a region per cell of the cluster

@@ -4,10 +4,10 @@ package preprocess
 // cluster's rectangle, held in the least memory its labels allow:
 // nothing when every cell is blocked or every cell is open and one
 // region; a bit per cell (open or not) for one region; half a byte per
-// cell for up to 15 regions, a byte for up to 255; two beyond. Most clusters of most maps are one
-// region, so a bake holds well under a byte per cell for them, where a
-// plain array of labels would take two. Half a byte per cell holds up to
-// 15 regions.
+// cell for up to 15 regions (labels 0 to 14, 15 for blocked), a byte for
+// up to 255; two beyond. Most clusters of most maps are one region, so a
+// bake holds well under a byte per cell for them, where a plain array of
+// labels would take two.
 type cellRegions struct {
 	kind uint8
 	// regionsOne: a bit per cell, set when open; regionsNibble: four
@@ -58,13 +58,14 @@ func (r *cellRegions) at(li int) uint16 {
 }
 
 // set keeps labels (a region per local cell, NoRegion when blocked) of a
-// cluster of n regions and open open cells, reusing r's memory.
+// cluster of n regions and open open cells, reusing r's memory where it
+// needs some.
 func (r *cellRegions) set(labels []uint16, n int32, open int) {
 	switch {
 	case n == 0:
-		r.kind, r.data = regionsNone, r.data[:0]
+		r.kind, r.data = regionsNone, nil
 	case n == 1 && open == len(labels):
-		r.kind, r.data = regionsFull, r.data[:0]
+		r.kind, r.data = regionsFull, nil
 	case n == 1:
 		r.kind, r.data = regionsOne, resize(r.data, (len(labels)+7)/8)
 		clear(r.data)
@@ -73,13 +74,13 @@ func (r *cellRegions) set(labels []uint16, n int32, open int) {
 				r.data[i>>3] |= 1 << (i & 7)
 			}
 		}
-	case n < noRegion4:
+	case n <= noRegion4:
 		r.kind, r.data = regionsNibble, resize(r.data, (len(labels)+1)/2)
 		clear(r.data)
 		for i, l := range labels {
 			r.data[i>>1] |= uint8(min(l, noRegion4)) << (4 * (i & 1))
 		}
-	case n < noRegion8:
+	case n <= noRegion8:
 		r.kind, r.data = regionsByte, resize(r.data, len(labels))
 		for i, l := range labels {
 			r.data[i] = uint8(min(l, noRegion8))

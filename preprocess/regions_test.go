@@ -19,7 +19,7 @@ func TestRegionKinds(t *testing.T) {
 	}
 	// Cluster 0 all open; 1 all blocked; 2 one region round a wall; 3
 	// two halves; 4 isolated cells (1024 regions); 5 fourteen columns a
-	// cell wide, walls between (the most half a byte per cell holds).
+	// cell wide, walls between (half a byte per cell).
 	g.Fill(grid.R(64, 0, 128, 64), false)
 	g.Fill(grid.R(150, 10, 160, 50), false)
 	g.Fill(grid.R(192, 0, 256, 64), false)
