@@ -482,7 +482,7 @@ func (b *Bake) regionsAndRuns(c int, x *intraScratch) {
 		dd := d.Delta()
 		ldelta[d] = int32(dd.Y*rw + dd.X)
 	}
-	region := resize(x.labels, r.Area())
+	region := slices.Grow(x.labels[:0], r.Area())[:r.Area()]
 	for i := range region {
 		region[i] = NoRegion
 	}
@@ -745,11 +745,11 @@ func (b *Bake) assemble(near []int) {
 
 // globalRegion returns the global region id of cell i, or -1 if blocked.
 func (b *Bake) globalRegion(i int) int32 {
-	r := b.regionAt(i)
+	c, r := b.cellRegion(i)
 	if r == NoRegion {
 		return -1
 	}
-	return b.regionBase[b.clusterOf(i%b.w, i/b.w)] + int32(r)
+	return b.regionBase[c] + int32(r)
 }
 
 // Kinds of crossing between two regions.

@@ -1,5 +1,7 @@
 package preprocess
 
+import "slices"
+
 // cellRegions is one cluster's local region per cell, row-major in the
 // cluster's rectangle, held in the least memory its labels allow:
 // nothing when every cell is blocked or every cell is open and one
@@ -64,51 +66,61 @@ func (r *cellRegions) set(labels []uint16, n int32, open int) {
 	switch {
 	case n == 0:
 		r.kind, r.data = regionsNone, nil
+		return
 	case n == 1 && open == len(labels):
 		r.kind, r.data = regionsFull, nil
+		return
 	case n == 1:
-		r.kind, r.data = regionsOne, resize(r.data, (len(labels)+7)/8)
-		clear(r.data)
+		r.kind = regionsOne
+		r.grow((len(labels) + 7) / 8)
 		for i, l := range labels {
 			if l != NoRegion {
 				r.data[i>>3] |= 1 << (i & 7)
 			}
 		}
 	case n <= noRegion4:
-		r.kind, r.data = regionsNibble, resize(r.data, (len(labels)+1)/2)
-		clear(r.data)
+		r.kind = regionsNibble
+		r.grow((len(labels) + 1) / 2)
 		for i, l := range labels {
 			r.data[i>>1] |= uint8(min(l, noRegion4)) << (4 * (i & 1))
 		}
 	case n <= noRegion8:
-		r.kind, r.data = regionsByte, resize(r.data, len(labels))
+		r.kind = regionsByte
+		r.grow(len(labels))
 		for i, l := range labels {
 			r.data[i] = uint8(min(l, noRegion8))
 		}
 	default:
-		r.kind, r.data = regionsWide, resize(r.data, 2*len(labels))
+		r.kind = regionsWide
+		r.grow(2 * len(labels))
 		for i, l := range labels {
 			r.data[2*i], r.data[2*i+1] = uint8(l), uint8(l>>8)
 		}
 	}
 }
 
+// grow makes r.data n zero bytes, reusing its memory.
+func (r *cellRegions) grow(n int) {
+	r.data = slices.Grow(r.data[:0], n)[:n]
+	clear(r.data)
+}
+
 // size returns the memory r holds.
 func (r *cellRegions) size() int { return cap(r.data) }
-
-// resize returns s with length n, reallocated only when too short.
-func resize[T any](s []T, n int) []T {
-	if cap(s) < n {
-		return make([]T, n)
-	}
-	return s[:n]
-}
 
 // regionAt returns the local region of cell i (by grid index) as the
 // bake holds it, NoRegion when blocked.
 func (b *Bake) regionAt(i int) uint16 {
+	_, r := b.cellRegion(i)
+	return r
+}
+
+// cellRegion returns the cluster of cell i (by grid index) and its local
+// region there, NoRegion when blocked.
+func (b *Bake) cellRegion(i int) (c int, r uint16) {
 	x, y := i%b.w, i/b.w
 	cx, cy := x/b.cs, y/b.cs
 	rw := min(b.cs, b.w-cx*b.cs)
-	return b.cl[cy*b.cw+cx].reg.at((y-cy*b.cs)*rw + x - cx*b.cs)
+	c = cy*b.cw + cx
+	return c, b.cl[c].reg.at((y-cy*b.cs)*rw + x - cx*b.cs)
 }
