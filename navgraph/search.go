@@ -76,19 +76,29 @@ type Result struct {
 // graph and reused; after the first query a search allocates nothing. It
 // is not safe for concurrent use: give each goroutine its own.
 type Searcher struct {
-	g     *Graph
-	stamp []uint32 // gen when cost/from are valid for this query
-	cost  []Cost
-	from  []int32 // predecessor, -1 for a source
-	src   []int32 // index of the source the node's best path starts at
-	tgt   []int32 // stamp-guarded: index+1 of the node's target, per query
+	g    *Graph
+	node []nodeState // per node, stamp-guarded
+	// per node, guarded by nodeState.tgen: index of the node's target
+	// in Query.Targets and its exit cost (read only at targets)
+	tgt   []int32
 	tcost []Cost
-	tgen  []uint32
 	gen   uint32
 	heap  heap
 	lmD   []Cost  // per landmark: the target terms of the ALT bound
 	act   []int32 // the landmarks this query uses
-	hv    []Cost  // stamp-guarded: the node's heuristic
+}
+
+// nodeState is a node's search state, one record a node so that
+// reaching a node touches one cache line rather than one per field: on
+// large graphs the searcher's arrays outgrow the caches, and a search
+// reaching a node read six of them.
+type nodeState struct {
+	stamp uint32 // gen when cost, from, src and h are valid for this query
+	tgen  uint32 // gen when the node is a target of this query
+	from  int32  // predecessor, -1 for a source
+	src   int32  // index of the source the node's best path starts at
+	cost  Cost
+	h     Cost // the node's heuristic
 }
 
 type item struct {
@@ -107,20 +117,16 @@ func (s *Searcher) SetGraph(g *Graph) { s.g = g }
 
 func (s *Searcher) reset() {
 	n := s.g.Len()
-	if len(s.stamp) < n {
-		s.stamp = make([]uint32, n)
-		s.cost = make([]Cost, n)
-		s.from = make([]int32, n)
-		s.src = make([]int32, n)
+	if len(s.node) < n {
+		s.node = make([]nodeState, n)
 		s.tgt = make([]int32, n)
 		s.tcost = make([]Cost, n)
-		s.tgen = make([]uint32, n)
-		s.hv = make([]Cost, n)
 		s.gen = 0
 	}
 	if s.gen == 1<<32-1 {
-		clear(s.stamp)
-		clear(s.tgen)
+		for i := range s.node {
+			s.node[i].stamp, s.node[i].tgen = 0, 0
+		}
 		s.gen = 0
 	}
 	s.gen++
@@ -167,9 +173,10 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	s.reset()
 	gen := s.gen
+	ns := s.node[:n]
 	for i, t := range q.Targets { // cheapest exit wins, first index on ties
-		if s.tgen[t.Node] != gen || t.Cost < s.tcost[t.Node] {
-			s.tgen[t.Node], s.tcost[t.Node], s.tgt[t.Node] = gen, t.Cost, int32(i)
+		if ns[t.Node].tgen != gen || t.Cost < s.tcost[t.Node] {
+			ns[t.Node].tgen, s.tcost[t.Node], s.tgt[t.Node] = gen, t.Cost, int32(i)
 		}
 	}
 	lm := q.Landmarks
@@ -188,8 +195,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	// h is computed once per node and query: a node reached again keeps
 	// its bound.
 	h := func(v int32) Cost {
-		if s.stamp[v] == gen {
-			return s.hv[v]
+		if ns[v].stamp == gen {
+			return ns[v].h
 		}
 		var x Cost
 		if user != nil {
@@ -198,16 +205,15 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if lm != nil {
 			x = max(x, lm.bound(v, s.lmD, s.act))
 		}
-		x = min(x, MaxPathCost) // so that g + h cannot wrap
-		s.hv[v] = x
-		return x
+		return min(x, MaxPathCost) // so that g + h cannot wrap
 	}
 	for i, e := range q.Sources {
-		if s.stamp[e.Node] == gen && s.cost[e.Node] <= e.Cost {
+		v := &ns[e.Node]
+		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
 		hv := h(e.Node)
-		s.stamp[e.Node], s.cost[e.Node], s.from[e.Node], s.src[e.Node] = gen, e.Cost, -1, int32(i)
+		v.stamp, v.cost, v.from, v.src, v.h = gen, e.Cost, -1, int32(i), hv
 		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
 	}
 	// best is the cheapest complete path seen: a target node's g plus its
@@ -223,7 +229,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			break
 		}
 		u := it.n
-		if it.g != s.cost[u] {
+		su := &ns[u]
+		if it.g != su.cost {
 			continue // stale
 		}
 		if limit > 0 && res.Expanded >= limit {
@@ -237,7 +244,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			}
 		}
 		res.Expanded++
-		if s.tgen[u] == gen {
+		if su.tgen == gen {
 			if c := min(it.g+s.tcost[u], MaxPathCost); c < best || c == best && u < bestNode {
 				best, bestNode = c, u
 			}
@@ -256,14 +263,15 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 				}
 			}
 			ng = min(ng, MaxPathCost)
-			if s.stamp[v] == gen && ng >= s.cost[v] {
+			sv := &ns[v]
+			if sv.stamp == gen && ng >= sv.cost {
 				continue
 			}
-			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && s.tgen[v] != gen && (q.Except == nil || !q.Except(v)) {
+			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && sv.tgen != gen && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
 			hv := h(v)
-			s.stamp[v], s.cost[v], s.from[v], s.src[v] = gen, ng, u, s.src[u]
+			sv.stamp, sv.cost, sv.from, sv.src, sv.h = gen, ng, u, su.src, hv
 			s.heap.push(item{ng + hv, ng, v})
 		}
 	}
@@ -275,8 +283,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		return res, nil
 	}
 	res.Found, res.Cost = true, best
-	res.Target, res.Source = int(s.tgt[bestNode]), int(s.src[bestNode])
-	for v := bestNode; v >= 0; v = s.from[v] {
+	res.Target, res.Source = int(s.tgt[bestNode]), int(ns[bestNode].src)
+	for v := bestNode; v >= 0; v = ns[v].from {
 		res.Path = append(res.Path, v)
 	}
 	for i, j := 0, len(res.Path)-1; i < j; i, j = i+1, j-1 {
