@@ -13,6 +13,8 @@ package grid
 type lineSteps struct {
 	n, nd, acc int
 	diag, str  Dir // the rarer step (diagonal, or along the shorter axis) and the other
+	bend       Bend
+	k          int // steps taken (bent lines)
 }
 
 func newLineSteps(a, z Point, rule Movement) lineSteps {
@@ -40,6 +42,20 @@ func newLineSteps(a, z Point, rule Movement) lineSteps {
 
 // next returns the direction of the next step; call it n times.
 func (s *lineSteps) next() Dir {
+	switch s.bend {
+	case RareFirst:
+		s.k++
+		if s.k <= s.nd {
+			return s.diag
+		}
+		return s.str
+	case RareLast:
+		s.k++
+		if s.k > s.n-s.nd {
+			return s.diag
+		}
+		return s.str
+	}
 	s.acc += s.nd
 	if 2*s.acc >= s.n {
 		s.acc -= s.n
@@ -89,6 +105,9 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []ui
 	if pen != nil {
 		cells = pen.Cells
 	}
+	if s.bend != Even {
+		return g.bentWalk(i, s, pen, c, limit, cl, size)
+	}
 	n, nd, acc := s.n, s.nd, s.acc
 	for range n {
 		acc += nd
@@ -115,6 +134,24 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []ui
 				c += clampPenalty(pen.Func(i))
 			}
 			if c >= limit {
+				return 0, false
+			}
+		}
+	}
+	return c, true
+}
+
+// bentWalk is lineWalk for a bent line.
+func (g *Grid) bentWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []uint8, size uint8) (Cost, bool) {
+	for range s.n {
+		d := s.next()
+		if g.moves[i]&(1<<d) == 0 || cl != nil && !g.unitCan(cl, i, d, size) {
+			return 0, false
+		}
+		dd := dirDelta[d]
+		i += dd.Y*g.w + dd.X
+		if pen != nil {
+			if c += pen.At(i); c >= limit {
 				return 0, false
 			}
 		}

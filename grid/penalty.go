@@ -70,7 +70,7 @@ func (p *Penalty) check(g *Grid) error {
 // StepLineCostWith is StepLineCost with pen added for every cell the line
 // enters (pen nil: no penalty). A pen that does not fit g gives no line.
 func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, bool) {
-	return g.stepLine(a, z, limit, pen, nil, 1, 0)
+	return g.stepLine(a, z, Even, limit, pen, nil, 1, 0)
 }
 
 // UnitLineCost is StepLineCostWith for unit u, whose top-left corner
@@ -78,21 +78,22 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 // weigh what they weigh for its class. The zero Unit is StepLineCostWith.
 func (g *Grid) UnitLineCost(a, z Point, u Unit, limit Cost, pen *Penalty) (Cost, bool) {
 	if u == (Unit{}) || u == (Unit{Size: 1}) {
-		return g.stepLine(a, z, limit, pen, nil, 1, 0)
+		return g.stepLine(a, z, Even, limit, pen, nil, 1, 0)
 	}
 	if !g.Fits(a, u) {
 		return 0, false
 	}
-	return g.stepLine(a, z, limit, pen, g.clearFor(u.Class), uint8(max(u.Size, 1)), u.Class)
+	return g.stepLine(a, z, Even, limit, pen, g.clearFor(u.Class), uint8(max(u.Size, 1)), u.Class)
 }
 
-// stepLine walks the line for a unit k cells across of class cl whose
-// clearance is c (nil: one cell of no class).
-func (g *Grid) stepLine(a, z Point, limit Cost, pen *Penalty, c []uint8, k uint8, cl int) (Cost, bool) {
+// stepLine walks the line bent as b for a unit k cells across of class
+// cl whose clearance is c (nil: one cell of no class).
+func (g *Grid) stepLine(a, z Point, b Bend, limit Cost, pen *Penalty, c []uint8, k uint8, cl int) (Cost, bool) {
 	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != len(g.wt) {
 		return 0, false
 	}
 	s := newLineSteps(a, z, g.rule)
+	s.bend = b
 	i := a.Y*g.w + a.X
 	if g.Uniform() && !g.classWeighs(cl) { // one weight: the length, plus penalties
 		lc := g.LeastCost(a, z)
