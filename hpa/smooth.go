@@ -3,20 +3,51 @@ package hpa
 import "github.com/rtspath/rtspath/grid"
 
 // smoothCells replaces stretches of the path by the step line between
-// their ends (see grid.Grid.StepLineCost) wherever it is legal and costs no
-// more, and appends the result to dst. Every step stays a legal grid step
-// and the cost never rises.
+// their ends (see grid.Grid.StepLineCost) wherever it is legal and costs
+// no more, and appends the result to dst. Then, where that left a bend,
+// it goes over the result again with the line's bends (the rarer steps
+// first or last, grid.Bend), which pass an obstacle beside the
+// even line: a path bending round a waypoint where a straight run and a
+// diagonal one would do. Every step stays a legal grid step and the
+// cost never rises; the second pass starts from the first's result
+// rather than choosing its own anchors on the raw path, where a longer
+// bent shortcut can leave the rest of the path worse off.
 // From each anchor the reach of a shortcut is found by doubling and
 // bisection, so smoothing costs O(n log n) cell checks.
 func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
+	base := len(dst)
+	dst, c := q.smoothPass(raw, dst)
+	if q.legs <= 1 || c <= q.p.g.UnitLeastCost(raw[0], raw[len(raw)-1], q.who) { // nothing to gain
+		return dst, c
+	}
+	q.prefix = q.prefixCosts(dst[base:], q.prefix[:0])
+	return q.bendPass(dst[base:], q.prefix, dst[:base])
+}
+
+// prefixCosts appends to pre the cost of path up to each of its cells
+// (0 first): weights for the unit, penalties included.
+func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	g := q.p.g
 	w, wt := g.Width(), g.Weights()
-	pre := q.prefix[:0]
 	var c grid.Cost
 	pre = append(pre, 0)
 	classed := q.who.Class > 0
-	for i := 1; i < len(raw); i++ {
-		a, b := raw[i-1], raw[i]
+	if g.Uniform() && !classed && q.pen == nil && len(path) > 0 { // steps of one price each
+		p := path[0]
+		wt := grid.Cost(wt[p.Y*w+p.X])
+		st, dg := wt*grid.Straight, wt*grid.Diagonal
+		for i := 1; i < len(path); i++ {
+			if path[i-1].X != path[i].X && path[i-1].Y != path[i].Y {
+				c += dg
+			} else {
+				c += st
+			}
+			pre = append(pre, c)
+		}
+		return pre
+	}
+	for i := 1; i < len(path); i++ {
+		a, b := path[i-1], path[i]
 		wab := grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
 		if classed { // cells weigh what the unit's class says
 			wab = grid.Cost(g.UnitWeight(a, q.who)) + grid.Cost(g.UnitWeight(b, q.who))
@@ -31,7 +62,15 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 		}
 		pre = append(pre, c)
 	}
+	return pre
+}
+
+// smoothPass is smoothCells' first pass, into dst.
+func (q *Query) smoothPass(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
+	g := q.p.g
+	pre := q.prefixCosts(raw, q.prefix[:0])
 	q.prefix = pre
+	c := pre[len(pre)-1]
 	if len(raw) < 3 {
 		q.legs = 1
 		return append(dst, raw...), c
@@ -57,6 +96,57 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 		} else {
 			dst = append(dst, raw[i+1])
 			total += pre[i+1] - pre[i]
+		}
+		i = best
+		q.legs++
+	}
+	return dst, total
+}
+
+// bendPass is smoothCells' second pass over path (pre: its prefix
+// costs), appended to dst, which may end where path starts in the same
+// array (smoothCells rewrites its first pass in place): a line takes
+// no more steps than any path between its ends, so the cells written
+// never overtake the cells still to read. From each anchor, the furthest later cell that one
+// of the step line's bends (grid.RareFirst, grid.RareLast) reaches
+// legally at no more cost. A stretch that already costs the least
+// conceivable (grid.LeastCost) is kept as it is without a walk: no line
+// beats it. The first pass has tried the even line.
+func (q *Query) bendPass(path []grid.Point, pre []grid.Cost, dst []grid.Point) ([]grid.Point, grid.Cost) {
+	g := q.p.g
+	last := len(path) - 1
+	dst = append(dst, path[0])
+	q.legs = 0
+	var total grid.Cost
+	for i := 0; i < last; {
+		a := path[i]
+		var line grid.Cost
+		var bend grid.Bend
+		keep := false
+		ok := func(k int) bool {
+			z := path[k]
+			have := pre[k] - pre[i]
+			if have <= g.UnitLeastCost(a, z, q.who) {
+				line, keep = have, true
+				return true
+			}
+			pen := q.penLine(a, z)
+			for b := grid.RareFirst; b <= grid.RareLast; b++ {
+				if lc, fine := g.UnitBentLineCost(a, z, q.who, b, have+1, pen); fine {
+					line, bend, keep = lc, b, false
+					return true
+				}
+			}
+			return false
+		}
+		best := reach(i, last, ok)
+		switch {
+		case best == i+1 || keep:
+			dst = append(dst, path[i+1:best+1]...)
+			total += pre[best] - pre[i]
+		default:
+			dst = g.AppendBentLine(dst, a, path[best], bend)
+			total += line
 		}
 		i = best
 		q.legs++

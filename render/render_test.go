@@ -73,11 +73,11 @@ func TestGolden(t *testing.T) {
 		want   string
 		view   grid.Rect
 	}{
-		{"all-zoomed", 64, 256, render.All, "256x256 7f7fde17178ebf93a4b269e0743cb159c41915681638c36742449be5bef92096", grid.Rect{}},
+		{"all-zoomed", 64, 256, render.All, "256x256 ce58eca8bf0f8086ad9b3ef345f6859f6e23bfaedcb644de07530bdb18d98bb7", grid.Rect{}},
 		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 9595f3c2411a19ca96320df085b3a131101f155ba2e619a0f570bd9d6d942820", grid.Rect{}},
 		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 46aecb7ccaf02eaecf91b0b5fc049c9e109d6df0545d17f748a7c5eb5d9b0e6c", grid.Rect{}},
-		{"influence", 64, 256, render.Terrain | render.Influence | render.Path, "256x256 f77e1a4daab91b39c9a1724ba6f9f27daea2f648150310f1899686769a7ede47", grid.Rect{}},
-		{"view", 64, 256, render.All, "256x256 650d046c26289c4b1e768376ca7a1581d59cb874e7b763433e910c78024207d1", grid.R(16, 8, 48, 40)},
+		{"influence", 64, 256, render.Terrain | render.Influence | render.Path, "256x256 53635bb98a57bc6cb0397a1b507c3c02a154e9fda84007008e9cb6962a8e1647", grid.Rect{}},
+		{"view", 64, 256, render.All, "256x256 b33aa84555781de6a82cdede1ce6fd5916bb5487cac3727d9d343fec88a83a1c", grid.R(16, 8, 48, 40)},
 		{"tiers-shrunk", 256, 128, render.Terrain | render.Clusters | render.Edges | render.Waypoints, "128x128 d1e20904e0659505ae8c703b24b6d807a54da331a94475d9fdb1abef2ad30cb4", grid.Rect{}},
 	} {
 		s := scene(t, c.size, c.layers)
