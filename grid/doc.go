@@ -46,6 +46,13 @@
 // neighbour. OctileCutCorners lets a diagonal step pass one blocked
 // orthogonal neighbour; Cardinal allows the four straight steps only.
 //
+// A step line (StepLineCost, AppendStepLine) joins two cells with the
+// fewest steps, the diagonal ones spread evenly among the straight ones:
+// on a map of one weight no path between them costs less. Its bends
+// (Bend, UnitBentLineCost, AppendBentLine) take the same steps with the
+// diagonal ones all first or all last, and may pass an obstacle that
+// stands beside the even line; a path smoother tries them.
+//
 // # Units and movement classes
 //
 // The grid keeps every cell's clearance (Clearance: the side of the

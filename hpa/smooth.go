@@ -107,11 +107,13 @@ func (q *Query) smoothPass(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 // costs), appended to dst, which may end where path starts in the same
 // array (smoothCells rewrites its first pass in place): a line takes
 // no more steps than any path between its ends, so the cells written
-// never overtake the cells still to read. From each anchor, the furthest later cell that one
-// of the step line's bends (grid.RareFirst, grid.RareLast) reaches
-// legally at no more cost. A stretch that already costs the least
-// conceivable (grid.LeastCost) is kept as it is without a walk: no line
-// beats it. The first pass has tried the even line.
+// never overtake the cells still to read. From each anchor it goes as
+// far as reach finds: to a later cell that one of the step line's bends
+// (grid.RareFirst, grid.RareLast) reaches legally at no more cost, or
+// along a stretch kept as it is because it already costs the least
+// conceivable for the unit (grid.Grid.UnitLeastCost): no line beats it,
+// and no walk is needed to know. The first pass has tried the even
+// line.
 func (q *Query) bendPass(path []grid.Point, pre []grid.Cost, dst []grid.Point) ([]grid.Point, grid.Cost) {
 	g := q.p.g
 	last := len(path) - 1
@@ -142,7 +144,14 @@ func (q *Query) bendPass(path []grid.Point, pre []grid.Cost, dst []grid.Point) (
 		best := reach(i, last, ok)
 		switch {
 		case best == i+1 || keep:
-			dst = append(dst, path[i+1:best+1]...)
+			// In place, copy rather than append: the spec lets copy's
+			// slices overlap.
+			if n := len(dst); n+best-i <= cap(dst) {
+				dst = dst[:n+best-i]
+				copy(dst[n:], path[i+1:best+1])
+			} else {
+				dst = append(dst, path[i+1:best+1]...)
+			}
 			total += pre[best] - pre[i]
 		default:
 			dst = g.AppendBentLine(dst, a, path[best], bend)
