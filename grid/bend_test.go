@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // shorter axis, vertical on a tie) all first or all last.
 func bentOracle(a, z grid.Point, rule grid.Movement, b grid.Bend) []grid.Point {
 	dx, dy := z.X-a.X, z.Y-a.Y
-	sx, sy := cmpSign(dx), cmpSign(dy)
+	sx, sy := cmp.Compare(dx, 0), cmp.Compare(dy, 0)
 	ax, ay := max(dx, -dx), max(dy, -dy)
 	var rare, common grid.Point
 	var nr, nc int
@@ -40,16 +41,6 @@ func bentOracle(a, z grid.Point, rule grid.Movement, b grid.Bend) []grid.Point {
 		path = append(path, path[len(path)-1].Add(d))
 	}
 	return path
-}
-
-func cmpSign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // TestBentLine: AppendBentLine draws the line the oracle builds (Even:
