@@ -90,6 +90,7 @@ func (g golden) differs(h golden) string {
 // shuffled run is made; it is checked against the golden file alone.
 // Skipped with -short.
 func TestGoldenHashes(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	if testing.Short() {
 		t.Skip("-short: 20 s or more on 28 maps; .ci/golden runs it on every platform")
 	}

@@ -31,6 +31,7 @@ func genBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*
 // cheaper than A*'s, smoothing never makes it dearer, and the smoothed
 // costs stay within the bounds stated in the package doc.
 func TestAgainstAStar(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	r := rand.New(rand.NewPCG(31, 32))
 	maps := 2000
 	if testing.Short() {

@@ -26,6 +26,7 @@ var fogEvery = flag.Int("fog.every", 0, "TestFogStarCraft: every how many scenar
 // over the view's optimum (exact A* on the plain grid, itself checked
 // against the oracle's Dijkstra on every 4th map's first line) on average.
 func TestFogStarCraft(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	maps := testmaps.All(t, "sc1")
 	every := 64
 	if testing.Short() {

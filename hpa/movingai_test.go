@@ -21,6 +21,7 @@ import (
 // 15%. Every 4th line by default, every line with RTSPATH_FULL=1, every
 // 20th with -short.
 func TestMovingAI(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	maps := testmaps.All(t)
 	every := 4
 	switch {

@@ -25,6 +25,7 @@ var unitsEvery = flag.Int("units.every", 0, "TestUnitsStarCraft: every how many 
 // checked against the oracle's Dijkstra on every map's first such line)
 // is at most 1% on average and 10% at worst.
 func TestUnitsStarCraft(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	maps := testmaps.All(t, "sc1")
 	every := 64
 	if testing.Short() {

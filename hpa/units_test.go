@@ -136,6 +136,7 @@ func unitCheck(t *testing.T, r *rand.Rand, g *grid.Grid, pl *hpa.Planner, what s
 // follow the edits); the mean Cells excess over the optimum stays under
 // 2% on these small maps.
 func TestUnitsAgainstOracle(t *testing.T) {
+	t.Parallel() // one of the package's long tests: two run at once
 	r := rand.New(rand.NewPCG(71, 72))
 	maps := 16
 	if testing.Short() {

@@ -12,12 +12,12 @@ import (
 // with and without the dead-end filter and reports the expansions saved.
 // Filtered paths must stay valid, keep out of dead ends that hold neither
 // endpoint, and still equal the published optimum. Run with -v to see the
-// figures (every 40th line; -short: every 200th):
+// figures (every 80th line; -short: every 200th):
 //
 //	go test ./preprocess -run DeadEndSavings -v
 func TestDeadEndSavings(t *testing.T) {
 	dir := testmaps.Require(t)
-	step := 40
+	step := 80
 	if testing.Short() {
 		step = 200
 	}
