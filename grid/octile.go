@@ -164,14 +164,5 @@ func (g *Grid) bentWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []ui
 // check the line with StepLineCost first. With a or z off the grid it
 // appends nothing. O(|z-a|).
 func (g *Grid) AppendStepLine(dst []Point, a, z Point) []Point {
-	if !g.Contains(a) || !g.Contains(z) {
-		return dst
-	}
-	s := newLineSteps(a, z, g.rule)
-	p := a
-	for range s.n {
-		p = p.Add(dirDelta[s.next()])
-		dst = append(dst, p)
-	}
-	return dst
+	return g.AppendBentLine(dst, a, z, Even)
 }

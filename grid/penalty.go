@@ -77,13 +77,7 @@ func (g *Grid) StepLineCostWith(a, z Point, limit Cost, pen *Penalty) (Cost, boo
 // follows the line: every step must be one UnitMoves allows, and cells
 // weigh what they weigh for its class. The zero Unit is StepLineCostWith.
 func (g *Grid) UnitLineCost(a, z Point, u Unit, limit Cost, pen *Penalty) (Cost, bool) {
-	if u == (Unit{}) || u == (Unit{Size: 1}) {
-		return g.stepLine(a, z, Even, limit, pen, nil, 1, 0)
-	}
-	if !g.Fits(a, u) {
-		return 0, false
-	}
-	return g.stepLine(a, z, Even, limit, pen, g.clearFor(u.Class), uint8(max(u.Size, 1)), u.Class)
+	return g.UnitBentLineCost(a, z, u, Even, limit, pen)
 }
 
 // stepLine walks the line bent as b for a unit k cells across of class
