@@ -228,9 +228,6 @@ func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Poi
 	n := r.Area()
 	t := &b.tile
 	t.cost, t.dir, t.w = resize(t.cost, n), resize(t.dir, n), r.Dx()
-	for i := range t.cost {
-		t.cost[i], t.dir[i] = grid.Unreachable, dirNone
-	}
 	b.ts.seeds = append(b.ts.seeds[:0], tileSeed{0, int32(t.index(z, r)), dirGoal})
 	b.ts.search(g, u, r, t, pen, b.rows)
 	path := append(b.piece[:0], a)

@@ -278,7 +278,8 @@ func (t *fieldTile) index(pt grid.Point, r grid.Rect) int {
 	return (pt.Y-r.Min.Y)*t.w + pt.X - r.Min.X
 }
 
-// newTile returns a tile for cluster c with every cell unreached.
+// newTile returns a tile for cluster c, its cells not set (search sets
+// them).
 func (f *Field) newTile(c int) *fieldTile {
 	r := f.tier.ClusterRect(c)
 	var t *fieldTile
@@ -293,8 +294,6 @@ func (f *Field) newTile(c int) *fieldTile {
 		t.cost, t.dir = make([]grid.Cost, m), make([]uint8, m)
 	}
 	t.cost, t.dir, t.w = t.cost[:n], t.dir[:n], r.Dx()
-	fill(t.cost, grid.Unreachable)
-	fill(t.dir, dirNone)
 	t.shift, t.pts = 0, t.pts[:0]
 	return t
 }

@@ -1,153 +1,155 @@
 package hpa
 
 import (
-	"math/bits"
-
 	"github.com/rtspath/rtspath/grid"
 )
 
-// maxRowsSide is the widest and tallest tile searchRows takes: a row's
-// pending cells fit in one uint64.
+// maxRowsSide is the widest and tallest tile searchRows takes.
 const maxRowsSide = 64
 
-// rowsScratch is searchRows' state per row of the tile: the cells whose
-// cost fell since the row last passed it on, and the least such cost.
+// A key is a cell's cost and step in one integer, cost<<keyBits | step,
+// so that one min picks the cheaper of two and, between equal costs, the
+// lower step code: searchRows compares and updates without branches.
+const (
+	keyBits = 4
+	keyLow  = 1<<keyBits - 1
+	// keyNone marks a cell not reached; it is also added to the price
+	// of a step the cell's mask does not allow, which then never wins.
+	keyNone grid.Cost = 1 << 58
+	// keyMaxSeed bounds the seeds' costs searchRows takes (search
+	// takes the others), so that no key reaches keyNone and no sum of
+	// two keys and a step wraps.
+	keyMaxSeed grid.Cost = 1 << 50
+)
+
+// rowsScratch is searchRows' state per row of the tile: the least key
+// of its cells that fell since the row was last taken (keyNone: none).
 type rowsScratch struct {
-	dirty [maxRowsSide]uint64
-	key   [maxRowsSide]grid.Cost
+	key [maxRowsSide]grid.Cost
 }
 
 // rowsFits reports whether searchRows may stand in for search: a plain
 // unit on a map of one weight, without influence or spans, on a tile of
-// at most maxRowsSide a side.
-func rowsFits(g *grid.Grid, u grid.Unit, r grid.Rect, pen func(int) grid.Cost, rows []span) bool {
-	return pen == nil && rows == nil && u.Size <= 1 && u.Class == 0 && g.Uniform() &&
-		r.Dx() <= maxRowsSide && r.Dy() <= maxRowsSide
+// at most maxRowsSide a side, from seeds below keyMaxSeed whose steps
+// fit a key.
+func rowsFits(g *grid.Grid, u grid.Unit, r grid.Rect, pen func(int) grid.Cost, rows []span, seeds []tileSeed) bool {
+	if pen != nil || rows != nil || u.Size > 1 || u.Class != 0 || !g.Uniform() ||
+		r.Dx() > maxRowsSide || r.Dy() > maxRowsSide {
+		return false
+	}
+	for _, sd := range seeds {
+		if sd.c >= keyMaxSeed || sd.d > keyLow {
+			return false
+		}
+	}
+	return true
 }
 
 // searchRows gives the cells of rect r the costs search would (the least
 // cost to a seed inside r plus the seed's cost) on a map whose cells all
-// weigh the same, for a plain unit, by label correcting over whole rows
-// rather than Dijkstra over cells: the row holding the cheapest cell
-// whose cost fell is taken next, its fallen cells pass their costs along
-// the row as far as they lower them, then to the rows above and below.
-// No cell waits in a queue: a row's pending cells are bits of a word.
-// A cell may fall more than once (a row is taken while cells dearer than
-// its least are pending), but every fall is passed on, so the costs end
-// at the least fixed point, which is the least cost; the step stored
-// with a cost is the one that gave it, so costs fall along the steps.
-// The steps may differ from search's where two are equally cheap.
+// weigh the same, for a plain unit, setting every cell of t. It corrects labels over whole rows rather
+// than running Dijkstra over cells: the row holding the cheapest cell
+// that fell is taken next; a pass east and one west along it carry its
+// costs as far as they lower them, and one pass over each row beside it
+// lowers the cells a step from it may. Each pass runs over the whole row
+// without a branch on the costs (keys, see keyBits), so a row costs the
+// same whether one cell fell or all did; rows are taken about once each.
+// A cell may fall more than once, but every fall is passed on, so the
+// costs end at the least fixed point, which is the least cost; the step
+// stored with a cost is the one that gave it, so costs fall along the
+// steps. The steps may differ from search's where two are equally cheap.
 func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
-	rs := &s.rows
 	tw, th := r.Dx(), r.Dy()
-	cost, dir := t.cost, t.dir
-	for y := range th {
-		rs.dirty[y], rs.key[y] = 0, grid.Unreachable
-	}
+	n := tw * th
+	key := t.cost[:n] // keys until the end
+	fill(key, keyNone)
+	rk := s.rows.key[:th]
+	fill(rk, keyNone)
 	for _, sd := range s.seeds {
-		if sd.c < cost[sd.li] {
-			cost[sd.li], dir[sd.li] = sd.c, sd.d
+		if k := sd.c<<keyBits | grid.Cost(sd.d); k < key[sd.li] {
+			key[sd.li] = k
 			y := int(sd.li) / tw
-			rs.dirty[y] |= 1 << (int(sd.li) - y*tw)
-			rs.key[y] = min(rs.key[y], sd.c)
+			rk[y] = min(rk[y], k)
 		}
 	}
 	s.seeds = s.seeds[:0]
 	wt := g.Weights()[r.Min.Y*g.Width()+r.Min.X]
 	st, dg := grid.StepCost(grid.North, wt, wt), grid.StepCost(grid.NorthEast, wt, wt)
+	// The price of a step as a key: its cost and the step back (the one
+	// stored in the cell it reaches); [0] when the mask forbids it.
+	price := func(c grid.Cost, back grid.Dir) [2]grid.Cost {
+		k := c<<keyBits | grid.Cost(back)
+		return [2]grid.Cost{k + keyNone, k}
+	}
+	east, west := price(st, grid.West), price(st, grid.East)
+	toN, toNE, toNW := price(st, grid.South), price(dg, grid.SouthWest), price(dg, grid.SouthEast)
+	toS, toSE, toSW := price(st, grid.North), price(dg, grid.NorthWest), price(dg, grid.NorthEast)
 	masks, gw := g.StepMasks(), g.Width()
 	for {
-		y, least := -1, grid.Unreachable
-		for i := range th {
-			if rs.key[i] < least {
-				y, least = i, rs.key[i]
+		y, least := -1, keyNone
+		for i, k := range rk {
+			if k < least {
+				y, least = i, k
 			}
 		}
 		if y < 0 {
-			return
+			break
 		}
-		pend := rs.dirty[y]
-		rs.dirty[y], rs.key[y] = 0, grid.Unreachable
-		row := cost[y*tw : y*tw+tw]
-		rdir := dir[y*tw : y*tw+tw]
+		rk[y] = keyNone
+		row := key[y*tw : y*tw+tw]
 		m := masks[(r.Min.Y+y)*gw+r.Min.X:][:tw]
-		// Along the row: east from each fallen cell, west likewise.
-		fell := pend
-		for b := pend; b != 0; b &= b - 1 {
-			x := bits.TrailingZeros64(b)
-			for c := row[x]; x+1 < tw && m[x]&(1<<grid.East) != 0; x++ {
-				c += st
-				if c >= row[x+1] {
-					break
-				}
-				row[x+1], rdir[x+1] = c, uint8(grid.West)
-				fell |= 1 << (x + 1)
-			}
+		// Along the row: east, then west.
+		prev := row[0]
+		for x := 1; x < tw; x++ {
+			prev = min(row[x], prev&^keyLow+east[m[x-1]>>grid.East&1])
+			row[x] = prev
 		}
-		for b := fell; b != 0; b &^= 1 << (63 - bits.LeadingZeros64(b)) {
-			x := 63 - bits.LeadingZeros64(b)
-			for c := row[x]; x > 0 && m[x]&(1<<grid.West) != 0; x-- {
-				c += st
-				if c >= row[x-1] {
-					break
-				}
-				row[x-1], rdir[x-1] = c, uint8(grid.East)
-				fell |= 1 << (x - 1)
-			}
+		prev = row[tw-1]
+		for x := tw - 2; x >= 0; x-- {
+			prev = min(row[x], prev&^keyLow+west[m[x+1]>>grid.West&1])
+			row[x] = prev
 		}
 		// To the rows above and below.
-		var up, down []grid.Cost
-		var upDir, downDir []uint8
 		if y > 0 {
-			up, upDir = cost[(y-1)*tw:y*tw], dir[(y-1)*tw:y*tw]
+			rk[y-1] = min(rk[y-1], passRow(row, m, key[(y-1)*tw:y*tw], grid.North, grid.NorthEast, grid.NorthWest, &toN, &toNE, &toNW))
 		}
 		if y+1 < th {
-			down, downDir = cost[(y+1)*tw:(y+2)*tw], dir[(y+1)*tw:(y+2)*tw]
+			rk[y+1] = min(rk[y+1], passRow(row, m, key[(y+1)*tw:(y+2)*tw], grid.South, grid.SouthEast, grid.SouthWest, &toS, &toSE, &toSW))
 		}
-		if up != nil {
-			passRow(fell, row, m, up, upDir, &rs.dirty[y-1], &rs.key[y-1], st, dg, grid.North, grid.NorthEast, grid.NorthWest)
-		}
-		if down != nil {
-			passRow(fell, row, m, down, downDir, &rs.dirty[y+1], &rs.key[y+1], st, dg, grid.South, grid.SouthEast, grid.SouthWest)
+	}
+	dir := t.dir[:n]
+	for i, k := range key {
+		if k >= keyNone {
+			key[i], dir[i] = grid.Unreachable, dirNone
+		} else {
+			key[i], dir[i] = k>>keyBits, uint8(k&keyLow)
 		}
 	}
 }
 
-// passRow passes the costs of row's fallen cells to the next row (to,
-// with its steps tdir, pending cells dirty and their least cost key),
-// over the steps straight, east-diagonal and west-diagonal towards it
-// that each cell's mask m allows.
-func passRow(fell uint64, row []grid.Cost, m []uint8, to []grid.Cost, tdir []uint8, dirty *uint64, key *grid.Cost,
-	st, dg grid.Cost, straight, east, west grid.Dir) {
+// passRow lowers the keys of the row to beside row (whose cells' masks
+// are m) by the steps from row's cells straight, east-diagonal and
+// west-diagonal towards it (priced as keys by ps, pe, pw), and returns
+// the least key that fell (keyNone: none).
+func passRow(row []grid.Cost, m []uint8, to []grid.Cost, straight, east, west grid.Dir, ps, pe, pw *[2]grid.Cost) grid.Cost {
 	tw := len(row)
-	m, to, tdir = m[:tw], to[:tw], tdir[:tw]
-	d, k := *dirty, *key
-	bs, be, bw := uint8(1)<<straight, uint8(1)<<east, uint8(1)<<west
-	rs, re, rw := uint8(opposite(straight)), uint8(opposite(east)), uint8(opposite(west))
-	for b := fell; b != 0; b &= b - 1 {
-		x := bits.TrailingZeros64(b) & (maxRowsSide - 1)
-		if x >= tw {
-			break
+	m, to = m[:tw], to[:tw]
+	s, e, w := *ps, *pe, *pw
+	straight, east, west = straight&7, east&7, west&7 // no shift of 8 or more
+	fell := keyNone
+	for x := range tw {
+		old := to[x]
+		k := min(old, row[x]&^keyLow+s[m[x]>>straight&1])
+		if x > 0 {
+			k = min(k, row[x-1]&^keyLow+e[m[x-1]>>east&1])
 		}
-		c, mx := row[x], m[x]
-		if mx&bs != 0 {
-			if nc := c + st; nc < to[x] {
-				to[x], tdir[x] = nc, rs
-				d |= 1 << x
-				k = min(k, nc)
-			}
+		if x+1 < tw {
+			k = min(k, row[x+1]&^keyLow+w[m[x+1]>>west&1])
 		}
-		nc := c + dg
-		if mx&be != 0 && x+1 < tw && nc < to[x+1] {
-			to[x+1], tdir[x+1] = nc, re
-			d |= 1 << (x + 1)
-			k = min(k, nc)
-		}
-		if mx&bw != 0 && x > 0 && nc < to[x-1] {
-			to[x-1], tdir[x-1] = nc, rw
-			d |= 1 << (x - 1)
-			k = min(k, nc)
+		to[x] = k
+		if k < old {
+			fell = min(fell, k)
 		}
 	}
-	*dirty, *key = d, k
+	return fell
 }

@@ -16,7 +16,8 @@ import (
 // cost plus the oracle's least cost from the seed to the cell inside the
 // rectangle; each reached cell's step is legal (oracle), stays inside,
 // and leads to a cell whose cost plus the step's is the cell's, or the
-// cell is a seed at its seed's cost with its seed's step.
+// cell is a seed at its seed's cost with its seed's step; whatever the
+// tile held before is gone.
 func TestTileSearchAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 4))
 	var ts tileSearcher
@@ -50,12 +51,10 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 		rw, rh := 1+r.IntN(min(w, 70)), 1+r.IntN(min(h, 70))
 		rect := grid.R(r.IntN(w-rw+1), r.IntN(h-rh+1), 0, 0)
 		rect.Max = rect.Min.Add(grid.Pt(rw, rh))
-		if rowsFits(g, grid.Unit{Size: 1}, rect, nil, nil) {
-			rows++
-		}
 		tile := &fieldTile{cost: make([]grid.Cost, rect.Area()), dir: make([]uint8, rect.Area()), w: rw}
-		fill(tile.cost, grid.Unreachable)
-		fill(tile.dir, dirNone)
+		for i := range tile.cost { // what a tile held before: search sets every cell
+			tile.cost[i], tile.dir[i] = grid.Cost(r.IntN(3)), uint8(r.IntN(9))
+		}
 		type seed struct {
 			p grid.Point
 			c grid.Cost
@@ -70,6 +69,9 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 			sd := seed{p, grid.Cost(r.IntN(40)) * grid.Straight / 3, uint8(r.IntN(9))}
 			seeds = append(seeds, sd)
 			ts.seeds = append(ts.seeds, tileSeed{sd.c, int32(tile.index(p, rect)), sd.d})
+		}
+		if rowsFits(g, grid.Unit{Size: 1}, rect, nil, nil, ts.seeds) {
+			rows++
 		}
 		ts.search(g, grid.Unit{Size: 1}, rect, tile, nil, nil)
 		o := oracle.Graph{G: g, Win: rect}

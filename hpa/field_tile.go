@@ -42,12 +42,12 @@ type tileSearcher struct {
 	rows           rowsScratch // searchRows' state
 }
 
-// search runs Dijkstra over the cells of rect r from seeds (each
-// setting its cell's cost and step when lower than the tile's), over the
+// search sets every cell of tile t (rect r) by Dijkstra from the
+// seeds (each giving its cell its cost and step when lowest), over the
 // steps unit u may take, each costing what grid.StepCost says for the
 // cells' weights (the unit's class's). Each cell ends with its least
 // cost to a seed inside r plus the seed's cost, and the step towards it;
-// cells no seed reaches keep dirNone. Steps are symmetric (a unit may
+// cells no seed reaches get grid.Unreachable and dirNone. Steps are symmetric (a unit may
 // step from a to b exactly when it may from b to a, at the same cost),
 // so the search runs from the seeds; with pen (not nil: a cost per cell
 // of the grid, by index) a step also pays pen of the cell it enters, the
@@ -55,11 +55,13 @@ type tileSearcher struct {
 // row's span expand: a cell outside is reached at most, as a dead end.
 // O(cells + seeds log seeds).
 func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span) {
-	if len(s.seeds) == 0 {
+	if rowsFits(g, u, r, pen, rows, s.seeds) {
+		s.searchRows(g, r, t)
 		return
 	}
-	if rowsFits(g, u, r, pen, rows) {
-		s.searchRows(g, r, t)
+	fill(t.cost, grid.Unreachable)
+	fill(t.dir, dirNone)
+	if len(s.seeds) == 0 {
 		return
 	}
 	s.sortSeeds()

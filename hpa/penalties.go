@@ -708,9 +708,6 @@ func (f *Penalties) leastTo(v int) {
 	r := t.ClusterRect(f.lc)
 	tl := &f.tile
 	tl.cost, tl.dir, tl.w = resize(tl.cost, r.Area()), resize(tl.dir, r.Area()), r.Dx()
-	for i := range tl.cost {
-		tl.cost[i], tl.dir[i] = grid.Unreachable, dirNone
-	}
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tl.index(t.Points[f.lfrom+int32(v)].Cell, r)), dirGoal})
 	f.ts.search(f.p.g, grid.Unit{}, r, tl, f.influence, nil)
 	for u := range f.ln {
