@@ -1,7 +1,9 @@
 package hpa
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 
 	"github.com/rtspath/rtspath/grid"
 )
@@ -131,6 +133,31 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 			ts.seeds = append(ts.seeds, tileSeed{best, int32(t.index(grid.Pt(x, y), r)), bestD})
 		}
 	}
+	tw, th := r.Dx(), r.Dy()
+	if uniform && f.pen == nil && tw >= 3 && th >= 3 {
+		// A side's cells but its ends step out only across it, into the
+		// one neighbour there: the four sides in a loop each, the
+		// corners cell by cell.
+		st, dg := step[grid.North], step[grid.NorthEast]
+		g0 := r.Min.Y*gw + r.Min.X
+		if nt := nb[1]; nt != nil { // north: the neighbour's last row
+			ts.seeds = seedSide(ts.seeds, masks, tw, 0, 1, g0, 1, nt, (len(nt.cost)/nt.w-1)*nt.w, 1, grid.North, grid.NorthEast, grid.NorthWest, st, dg)
+		}
+		if nt := nb[7]; nt != nil { // south: its first row
+			ts.seeds = seedSide(ts.seeds, masks, tw, (th-1)*tw, 1, g0+(th-1)*gw, 1, nt, 0, 1, grid.South, grid.SouthEast, grid.SouthWest, st, dg)
+		}
+		if nt := nb[3]; nt != nil { // west: its last column
+			ts.seeds = seedSide(ts.seeds, masks, th, 0, tw, g0, gw, nt, nt.w-1, nt.w, grid.West, grid.SouthWest, grid.NorthWest, st, dg)
+		}
+		if nt := nb[5]; nt != nil { // east: its first column
+			ts.seeds = seedSide(ts.seeds, masks, th, tw-1, tw, g0+tw-1, gw, nt, 0, nt.w, grid.East, grid.SouthEast, grid.NorthEast, st, dg)
+		}
+		cell(r.Min.X, r.Min.Y)
+		cell(r.Max.X-1, r.Min.Y)
+		cell(r.Min.X, r.Max.Y-1)
+		cell(r.Max.X-1, r.Max.Y-1)
+		return
+	}
 	for x := r.Min.X; x < r.Max.X; x++ {
 		cell(x, r.Min.Y)
 	}
@@ -145,4 +172,40 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 			cell(x, r.Max.Y-1)
 		}
 	}
+}
+
+// seedSide appends to seeds those of the cells of one side of a tile
+// but its two ends, from the built neighbour nt across it, on a map of
+// one weight (straight steps cost st, diagonal dg) without influence:
+// cell i of the side (tile index li+i*lstep, grid index gi+i*gstep) may
+// step across to nt's cell ni+i*nstep (straight), or diagonally to the
+// next one (plus) or the one before (minus), as its step mask allows.
+// Each cell takes its cheapest step, the lowest-numbered of equals, as
+// seedBorders' cell by cell does.
+func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *fieldTile, ni, nstep int,
+	straight, plus, minus grid.Dir, st, dg grid.Cost) []tileSeed {
+	cost := nt.cost
+	type cand struct {
+		d  grid.Dir
+		at int // nt's cell, as a multiple of nstep from the straight one
+		c  grid.Cost
+	}
+	cs := [3]cand{{straight, 0, st}, {plus, 1, dg}, {minus, -1, dg}}
+	slices.SortFunc(cs[:], func(a, b cand) int { return cmp.Compare(a.d, b.d) })
+	for i := 1; i < n-1; i++ {
+		m := masks[gi+i*gstep]
+		best, bestD := grid.Unreachable, uint8(0)
+		for _, k := range cs {
+			if m&(1<<k.d) == 0 {
+				continue
+			}
+			if c := cost[ni+(i+k.at)*nstep]; c != grid.Unreachable && c+k.c+nt.shift < best {
+				best, bestD = c+k.c+nt.shift, uint8(k.d)
+			}
+		}
+		if best < grid.Unreachable {
+			seeds = append(seeds, tileSeed{best, int32(li + i*lstep), bestD})
+		}
+	}
+	return seeds
 }

@@ -8,7 +8,9 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
 	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/preprocess"
 )
 
 // walkField follows f from start and checks every step against the
@@ -44,7 +46,9 @@ func walkField(t *testing.T, o oracle.Graph, f *hpa.Field, start grid.Point, wha
 // reaches it; every step is legal for the unit (oracle); the steps' cost
 // is at most the field's Cost and never below the oracle's least cost.
 // The mean excess over the optimum must stay under 3%. The goals lie
-// anywhere (no two the same).
+// anywhere (no two the same). Three more maps weigh one everywhere
+// (their clusters are searched by rows and seeded side by side), for
+// one-cell units.
 func TestFieldAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var sum float64
@@ -55,10 +59,16 @@ func TestFieldAgainstOracle(t *testing.T) {
 			t.Errorf("only %d distinct goals", len(goals))
 		}
 	}()
-	for seed := range uint64(6) {
+	for seed := range uint64(9) {
 		rule := []grid.Movement{grid.Octile, grid.OctileCutCorners, grid.Cardinal}[seed%3]
 		cs := []int{8, 16}[seed%2]
-		g, b := unitBake(t, 112+int(seed)*8, 96, seed+200, rule, cs)
+		var g *grid.Grid
+		var b *preprocess.Bake
+		if seed < 6 {
+			g, b = unitBake(t, 112+int(seed)*8, 96, seed+200, rule, cs)
+		} else {
+			g, b = uniformBake(t, 100+int(seed)*5, 90, seed+200, rule, cs)
+		}
 		p := hpa.NewPlanner(b, hpa.Config{})
 		units := append([]grid.Unit{{Size: 1}}, b.Units()...)
 		for _, u := range units {
@@ -107,6 +117,28 @@ func TestFieldAgainstOracle(t *testing.T) {
 	if n < 50000 || none == 0 || mean > 3 {
 		t.Fatalf("%d cells checked, %d not joined, mean excess %.3f%%", n, none, mean)
 	}
+}
+
+// uniformBake returns a generated map whose cells all weigh 2, and its
+// bake for one-cell units.
+func uniformBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*grid.Grid, *preprocess.Bake) {
+	g, err := mapgen.NewGrid(mapgen.Config{Width: w, Height: h, Seed: seed}, grid.MapOptions{Movement: rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range w * h {
+		if err := g.SetWeight(g.PointAt(i), 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Uniform() {
+		t.Fatal("the map is not of one weight")
+	}
+	b, err := preprocess.Build(g, preprocess.Config{ClusterSize: cs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, b
 }
 
 // TestFieldNoAllocation: a lookup in a built cluster allocates nothing.
