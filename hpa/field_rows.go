@@ -1,6 +1,8 @@
 package hpa
 
 import (
+	"math/bits"
+
 	"github.com/rtspath/rtspath/grid"
 )
 
@@ -65,11 +67,13 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	fill(key, keyNone)
 	rk := s.rows.key[:th]
 	fill(rk, keyNone)
+	var dirty uint64 // bit y: row y has a cell to pass on (th ≤ maxRowsSide = 64)
 	for _, sd := range s.seeds {
 		if k := sd.c<<keyBits | grid.Cost(sd.d); k < key[sd.li] {
 			key[sd.li] = k
 			y := int(sd.li) / tw
 			rk[y] = min(rk[y], k)
+			dirty |= 1 << y
 		}
 	}
 	s.seeds = s.seeds[:0]
@@ -85,45 +89,51 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	toN, toNE, toNW := price(st, grid.South), price(dg, grid.SouthWest), price(dg, grid.SouthEast)
 	toS, toSE, toSW := price(st, grid.North), price(dg, grid.NorthWest), price(dg, grid.NorthEast)
 	masks, gw := g.StepMasks(), g.Width()
-	for {
-		y, least := -1, keyNone
-		for i, k := range rk {
-			if k < least {
-				y, least = i, k
+	for dirty != 0 {
+		y, least := 0, keyNone
+		for b := dirty; b != 0; b &= b - 1 {
+			if i := bits.TrailingZeros64(b); rk[i] < least {
+				y, least = i, rk[i]
 			}
 		}
-		if y < 0 {
-			break
-		}
 		rk[y] = keyNone
+		dirty &^= 1 << y
 		row := key[y*tw : y*tw+tw]
 		m := masks[(r.Min.Y+y)*gw+r.Min.X:][:tw]
-		// Along the row: east, then west.
-		prev := row[0]
-		for x := 1; x < tw; x++ {
-			prev = min(row[x], prev&^keyLow+east[m[x-1]>>grid.East&1])
-			row[x] = prev
-		}
-		prev = row[tw-1]
-		for x := tw - 2; x >= 0; x-- {
-			prev = min(row[x], prev&^keyLow+west[m[x+1]>>grid.West&1])
-			row[x] = prev
+		// Along the row: a pass east from its west end and one west from
+		// its east end at once (two chains of dependent steps the core
+		// runs side by side). Where they cross, each takes the other's
+		// costs; a cell ends with the least of the two, which is the
+		// least over the row, as no way along a row turns back.
+		pe, pw := row[0], row[tw-1]
+		for i := 1; i < tw; i++ {
+			xe, xw := i, tw-1-i
+			pe = min(row[xe], pe&^keyLow+east[m[xe-1]>>grid.East&1])
+			row[xe] = pe
+			pw = min(row[xw], pw&^keyLow+west[m[xw+1]>>grid.West&1])
+			row[xw] = pw
 		}
 		// To the rows above and below.
 		if y > 0 {
-			rk[y-1] = min(rk[y-1], passRow(row, m, key[(y-1)*tw:y*tw], grid.North, grid.NorthEast, grid.NorthWest, &toN, &toNE, &toNW))
+			if k := passRow(row, m, key[(y-1)*tw:y*tw], grid.North, grid.NorthEast, grid.NorthWest, &toN, &toNE, &toNW); k < rk[y-1] {
+				rk[y-1] = k
+				dirty |= 1 << (y - 1)
+			}
 		}
 		if y+1 < th {
-			rk[y+1] = min(rk[y+1], passRow(row, m, key[(y+1)*tw:(y+2)*tw], grid.South, grid.SouthEast, grid.SouthWest, &toS, &toSE, &toSW))
+			if k := passRow(row, m, key[(y+1)*tw:(y+2)*tw], grid.South, grid.SouthEast, grid.SouthWest, &toS, &toSE, &toSW); k < rk[y+1] {
+				rk[y+1] = k
+				dirty |= 1 << (y + 1)
+			}
 		}
 	}
 	dir := t.dir[:n]
 	for i, k := range key {
+		c, d := k>>keyBits, uint8(k&keyLow)
 		if k >= keyNone {
-			key[i], dir[i] = grid.Unreachable, dirNone
-		} else {
-			key[i], dir[i] = k>>keyBits, uint8(k&keyLow)
+			c, d = grid.Unreachable, dirNone
 		}
+		key[i], dir[i] = c, d
 	}
 }
 
