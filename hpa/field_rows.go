@@ -24,10 +24,38 @@ const (
 	keyMaxSeed grid.Cost = 1 << 50
 )
 
-// rowsScratch is searchRows' state per row of the tile: the least key
-// of its cells that fell since the row was last taken (keyNone: none).
+// rowsScratch is searchRows' state: per row of the tile, the least key
+// of its cells that fell since the row was last taken (keyNone: none);
+// and the price of each step as a key, by the step and the step mask of
+// the cell it leaves, for cells of weight priceWt (0: not set yet).
 type rowsScratch struct {
-	key [maxRowsSide]grid.Cost
+	key     [maxRowsSide]grid.Cost
+	price   *[8][256]grid.Cost // made on first use (16 KiB)
+	priceWt uint8
+}
+
+// prices sets s.price for cells of weight wt: the price of step d from a
+// cell of mask m is its cost and the step back (the one stored in the
+// cell it reaches) as a key, plus keyNone when m forbids d, which then
+// never wins. A table lookup by the whole mask byte spares the loops a
+// shift by a variable count per step.
+func (s *rowsScratch) prices(wt uint8) {
+	if s.priceWt == wt {
+		return
+	}
+	if s.price == nil {
+		s.price = new([8][256]grid.Cost)
+	}
+	s.priceWt = wt
+	for d := range grid.Dir(8) {
+		k := grid.StepCost(d, wt, wt)<<keyBits | grid.Cost(back[d])
+		for m := range 256 {
+			s.price[d][m] = k
+			if m>>d&1 == 0 {
+				s.price[d][m] += keyNone
+			}
+		}
+	}
 }
 
 // rowsFits reports whether searchRows may stand in for search: a plain
@@ -78,16 +106,8 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	}
 	s.seeds = s.seeds[:0]
 	wt := g.Weights()[r.Min.Y*g.Width()+r.Min.X]
-	st, dg := grid.StepCost(grid.North, wt, wt), grid.StepCost(grid.NorthEast, wt, wt)
-	// The price of a step as a key: its cost and the step back (the one
-	// stored in the cell it reaches); [0] when the mask forbids it.
-	price := func(c grid.Cost, back grid.Dir) [2]grid.Cost {
-		k := c<<keyBits | grid.Cost(back)
-		return [2]grid.Cost{k + keyNone, k}
-	}
-	east, west := price(st, grid.West), price(st, grid.East)
-	toN, toNE, toNW := price(st, grid.South), price(dg, grid.SouthWest), price(dg, grid.SouthEast)
-	toS, toSE, toSW := price(st, grid.North), price(dg, grid.NorthWest), price(dg, grid.NorthEast)
+	s.rows.prices(wt)
+	pr := s.rows.price
 	masks, gw := g.StepMasks(), g.Width()
 	for dirty != 0 {
 		y, least := 0, keyNone
@@ -108,20 +128,20 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		pe, pw := row[0], row[tw-1]
 		for i := 1; i < tw; i++ {
 			xe, xw := i, tw-1-i
-			pe = min(row[xe], pe&^keyLow+east[m[xe-1]>>grid.East&1])
+			pe = min(row[xe], pe&^keyLow+pr[grid.East][m[xe-1]])
 			row[xe] = pe
-			pw = min(row[xw], pw&^keyLow+west[m[xw+1]>>grid.West&1])
+			pw = min(row[xw], pw&^keyLow+pr[grid.West][m[xw+1]])
 			row[xw] = pw
 		}
 		// To the rows above and below.
 		if y > 0 {
-			if k := passRow(row, m, key[(y-1)*tw:y*tw], grid.North, grid.NorthEast, grid.NorthWest, &toN, &toNE, &toNW); k < rk[y-1] {
+			if k := passRow(row, m, key[(y-1)*tw:y*tw], &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]); k < rk[y-1] {
 				rk[y-1] = k
 				dirty |= 1 << (y - 1)
 			}
 		}
 		if y+1 < th {
-			if k := passRow(row, m, key[(y+1)*tw:(y+2)*tw], grid.South, grid.SouthEast, grid.SouthWest, &toS, &toSE, &toSW); k < rk[y+1] {
+			if k := passRow(row, m, key[(y+1)*tw:(y+2)*tw], &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]); k < rk[y+1] {
 				rk[y+1] = k
 				dirty |= 1 << (y + 1)
 			}
@@ -138,23 +158,21 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 }
 
 // passRow lowers the keys of the row to beside row (whose cells' masks
-// are m) by the steps from row's cells straight, east-diagonal and
-// west-diagonal towards it (priced as keys by ps, pe, pw), and returns
-// the least key that fell (keyNone: none).
-func passRow(row []grid.Cost, m []uint8, to []grid.Cost, straight, east, west grid.Dir, ps, pe, pw *[2]grid.Cost) grid.Cost {
+// are m) by the steps from row's cells straight towards it, diagonally
+// east and diagonally west (priced as keys by ps, pe and pw, by mask; see
+// prices), and returns the least key that fell (keyNone: none).
+func passRow(row []grid.Cost, m []uint8, to []grid.Cost, ps, pe, pw *[256]grid.Cost) grid.Cost {
 	tw := len(row)
 	m, to = m[:tw], to[:tw]
-	s, e, w := *ps, *pe, *pw
-	straight, east, west = straight&7, east&7, west&7 // no shift of 8 or more
 	fell := keyNone
 	for x := range tw {
 		old := to[x]
-		k := min(old, row[x]&^keyLow+s[m[x]>>straight&1])
+		k := min(old, row[x]&^keyLow+ps[m[x]])
 		if x > 0 {
-			k = min(k, row[x-1]&^keyLow+e[m[x-1]>>east&1])
+			k = min(k, row[x-1]&^keyLow+pe[m[x-1]])
 		}
 		if x+1 < tw {
-			k = min(k, row[x+1]&^keyLow+w[m[x+1]>>west&1])
+			k = min(k, row[x+1]&^keyLow+pw[m[x+1]])
 		}
 		to[x] = k
 		if k < old {

@@ -167,6 +167,9 @@ func (s *tileSearcher) bytes() int {
 	for _, b := range s.ring {
 		n += 4 * cap(b)
 	}
+	if s.rows.price != nil {
+		n += len(s.rows.price) * len(s.rows.price[0]) * 8
+	}
 	return n
 }
 
