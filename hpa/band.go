@@ -232,7 +232,7 @@ func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Poi
 	b.ts.search(g, u, r, t, pen, b.rows)
 	path := append(b.piece[:0], a)
 	for p, k := a, 0; k < n; k++ {
-		d := t.dir[t.index(p, r)]
+		d := t.dirAt(t.index(p, r))
 		switch d {
 		case dirGoal:
 			return path

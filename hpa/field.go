@@ -75,11 +75,16 @@ type Field struct {
 
 // fieldTile is a field's data for one cluster: per cell (row-major in
 // the cluster's rectangle, w cells a row) the cost to the goal along the
-// field and the step to take.
+// field and the step to take; read them with at, costAt and dirAt.
 type fieldTile struct {
 	cost []grid.Cost
 	dir  []uint8
 	w    int
+	// packed: cost holds keys (see keyBits) as the row search left them,
+	// the cost and the step in one, keyNone and above for a cell not
+	// reached; dir is not used. Decoding on read spares the search a
+	// pass over the tile.
+	packed bool
 	// shift is added to every cost: a live edit that lengthened every
 	// way out of the cluster alike leaves its steps as they were.
 	shift grid.Cost
@@ -231,7 +236,7 @@ func (f *Field) coarse() {
 	f.open = f.open[:0]
 	first, end := t.PointsOf(cg)
 	for u := first; u < end; u++ {
-		if k := tile.cost[tile.index(t.Points[u].Cell, r)]; k != grid.Unreachable {
+		if k := tile.costAt(tile.index(t.Points[u].Cell, r)); k != grid.Unreachable {
 			f.dist[u] = navgraph.Cost(k)
 			f.open.push(treeItem{f: navgraph.Cost(k), g: navgraph.Cost(k), n: u})
 		}
@@ -271,6 +276,44 @@ func (f *Field) edgeInfluence(u, v int32) navgraph.Cost {
 		c = -1 - c // claimed cells on the route: their influence alone
 	}
 	return c
+}
+
+// at returns the cost and the step of the tile's cell li
+// (grid.Unreachable and dirNone where nothing leads).
+func (t *fieldTile) at(li int) (grid.Cost, uint8) {
+	k := t.cost[li]
+	if !t.packed {
+		return k, t.dir[li]
+	}
+	if k >= keyNone {
+		return grid.Unreachable, dirNone
+	}
+	return k >> keyBits, uint8(k & keyLow)
+}
+
+// costAt returns the cost of the tile's cell li (grid.Unreachable where
+// nothing leads), without the shift.
+func (t *fieldTile) costAt(li int) grid.Cost {
+	k := t.cost[li]
+	if !t.packed {
+		return k
+	}
+	if k >= keyNone {
+		return grid.Unreachable
+	}
+	return k >> keyBits
+}
+
+// dirAt returns the step of the tile's cell li (dirGoal at the goal,
+// dirNone where nothing leads).
+func (t *fieldTile) dirAt(li int) uint8 {
+	if !t.packed {
+		return t.dir[li]
+	}
+	if k := t.cost[li]; k < keyNone {
+		return uint8(k & keyLow)
+	}
+	return dirNone
 }
 
 // index returns pt's index in the tile of rectangle r.
@@ -475,10 +518,14 @@ func (f *Field) Next(pt grid.Point) (grid.Point, bool) {
 		return pt, false
 	}
 	t, li := f.tile(pt)
-	if t == nil || t.dir[li] >= dirGoal {
+	d := dirNone
+	if t != nil {
+		d = t.dirAt(li)
+	}
+	if d >= dirGoal {
 		return pt, false
 	}
-	return pt.Add(grid.Dir(t.dir[li]).Delta()), true
+	return pt.Add(grid.Dir(d).Delta()), true
 }
 
 // Cost returns the field's cost at pt: 0 at the goal, grid.Unreachable
@@ -493,10 +540,14 @@ func (f *Field) Cost(pt grid.Point) grid.Cost {
 		return grid.Unreachable
 	}
 	t, li := f.tile(pt)
-	if t == nil || t.cost[li] == grid.Unreachable {
+	if t == nil {
 		return grid.Unreachable
 	}
-	return t.cost[li] + t.shift
+	c := t.costAt(li)
+	if c == grid.Unreachable {
+		return grid.Unreachable
+	}
+	return c + t.shift
 }
 
 // Goal returns the field's goal.

@@ -109,7 +109,7 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 			if nt == nil {
 				continue
 			}
-			cost := nt.cost[(qy-org[k].Y)*nt.w+qx-org[k].X]
+			cost := nt.costAt((qy-org[k].Y)*nt.w + qx - org[k].X)
 			if cost == grid.Unreachable {
 				continue
 			}
@@ -184,7 +184,6 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 // seedBorders' cell by cell does.
 func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *fieldTile, ni, nstep int,
 	straight, plus, minus grid.Dir, st, dg grid.Cost) []tileSeed {
-	cost := nt.cost
 	type cand struct {
 		d  grid.Dir
 		at int // nt's cell, as a multiple of nstep from the straight one
@@ -199,7 +198,7 @@ func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *
 			if m&(1<<k.d) == 0 {
 				continue
 			}
-			if c := cost[ni+(i+k.at)*nstep]; c != grid.Unreachable && c+k.c+nt.shift < best {
+			if c := nt.costAt(ni + (i+k.at)*nstep); c != grid.Unreachable && c+k.c+nt.shift < best {
 				best, bestD = c+k.c+nt.shift, uint8(k.d)
 			}
 		}

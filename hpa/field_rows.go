@@ -147,14 +147,7 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 			}
 		}
 	}
-	dir := t.dir[:n]
-	for i, k := range key {
-		c, d := k>>keyBits, uint8(k&keyLow)
-		if k >= keyNone {
-			c, d = grid.Unreachable, dirNone
-		}
-		key[i], dir[i] = c, d
-	}
+	t.packed = true // the keys stay: see fieldTile
 }
 
 // passRow lowers the keys of the row to beside row (whose cells' masks

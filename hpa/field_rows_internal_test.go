@@ -55,6 +55,7 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 		for i := range tile.cost { // what a tile held before: search sets every cell
 			tile.cost[i], tile.dir[i] = grid.Cost(r.IntN(3)), uint8(r.IntN(9))
 		}
+		tile.packed = r.IntN(2) == 0
 		type seed struct {
 			p grid.Point
 			c grid.Cost
@@ -89,30 +90,31 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 			}
 		}
 		what := fmt.Sprintf("trial %d (%d×%d %v, rect %v, weighted %v)", trial, w, h, g.Movement(), rect, weighted)
-		for li, c := range tile.cost {
+		for li := range tile.cost {
+			c, dir := tile.at(li)
 			p := grid.Pt(rect.Min.X+li%rw, rect.Min.Y+li/rw)
 			if c != want[li] {
 				t.Fatalf("%s: %v costs %d, want %d", what, p, c, want[li])
 			}
 			if c == grid.Unreachable {
-				if tile.dir[li] != dirNone {
-					t.Fatalf("%s: unreached %v has step %d", what, p, tile.dir[li])
+				if dir != dirNone {
+					t.Fatalf("%s: unreached %v has step %d", what, p, dir)
 				}
 				continue
 			}
 			seeded := false
 			for _, sd := range seeds {
-				seeded = seeded || sd.p == p && sd.c == c && sd.d == tile.dir[li]
+				seeded = seeded || sd.p == p && sd.c == c && sd.d == dir
 			}
 			if seeded {
 				continue
 			}
-			d := grid.Dir(tile.dir[li])
+			d := grid.Dir(dir)
 			q := p.Add(d.Delta())
-			if tile.dir[li] >= dirGoal || !q.In(rect) || !o.Legal(p, q) {
+			if dir >= dirGoal || !q.In(rect) || !o.Legal(p, q) {
 				t.Fatalf("%s: %v steps %d to %v: not a legal step inside", what, p, d, q)
 			}
-			if nc := tile.cost[tile.index(q, rect)] + o.Cost(p, q); nc != c {
+			if nc := tile.costAt(tile.index(q, rect)) + o.Cost(p, q); nc != c {
 				t.Fatalf("%s: %v costs %d, its step to %v leads to %d", what, p, c, q, nc)
 			}
 		}

@@ -203,7 +203,7 @@ func (f *Field) stepsDown(c int, t *fieldTile) bool {
 			}
 			pt := grid.Pt(x, y)
 			li := t.index(pt, r)
-			d := t.dir[li]
+			c, d := t.at(li)
 			if d >= dirGoal {
 				continue
 			}
@@ -214,13 +214,13 @@ func (f *Field) stepsDown(c int, t *fieldTile) bool {
 			if g.UnitMoves(pt, f.unit)&(1<<d) == 0 {
 				return false
 			}
-			here := t.cost[li] + t.shift
+			here := c + t.shift
 			nc := tr.ClusterOf(q)
 			if f.pending[nc] && f.tiles[nc] == nil {
 				continue // checked when built again
 			}
 			if nt := f.tiles[nc]; nt != nil {
-				k := nt.cost[nt.index(q, tr.ClusterRect(nc))]
+				k := nt.costAt(nt.index(q, tr.ClusterRect(nc)))
 				if k == grid.Unreachable || k+nt.shift >= here {
 					return false
 				}

@@ -59,6 +59,7 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 		s.searchRows(g, r, t)
 		return
 	}
+	t.packed = false
 	fill(t.cost, grid.Unreachable)
 	fill(t.dir, dirNone)
 	if len(s.seeds) == 0 {

@@ -711,7 +711,7 @@ func (f *Penalties) leastTo(v int) {
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tl.index(t.Points[f.lfrom+int32(v)].Cell, r)), dirGoal})
 	f.ts.search(f.p.g, grid.Unit{}, r, tl, f.influence, nil)
 	for u := range f.ln {
-		f.least[u*f.ln+v] = tl.cost[tl.index(t.Points[f.lfrom+int32(u)].Cell, r)]
+		f.least[u*f.ln+v] = tl.costAt(tl.index(t.Points[f.lfrom+int32(u)].Cell, r))
 	}
 }
 
