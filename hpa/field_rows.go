@@ -6,7 +6,8 @@ import (
 	"github.com/rtspath/rtspath/grid"
 )
 
-// maxRowsSide is the widest and tallest tile searchRows takes.
+// maxRowsSide is the widest and tallest tile searchRows takes: its
+// rows fit the bits of one uint64 and a row the spare row of its scratch.
 const maxRowsSide = 64
 
 // A key is a cell's cost and step in one integer, cost<<keyBits | step,
@@ -20,7 +21,8 @@ const (
 	keyNone grid.Cost = 1 << 58
 	// keyMaxSeed bounds the seeds' costs searchRows takes (search
 	// takes the others), so that no key reaches keyNone and no sum of
-	// two keys and a step wraps.
+	// two keys and a step wraps. Seeds' costs are never below 0 (see
+	// search), so a step priced keyNone or more never wins.
 	keyMaxSeed grid.Cost = 1 << 50
 )
 
@@ -30,7 +32,8 @@ const (
 // the cell it leaves, for cells of weight priceWt (0: not set yet).
 type rowsScratch struct {
 	key     [maxRowsSide]grid.Cost
-	price   *[8][256]grid.Cost // made on first use (16 KiB)
+	spare   [maxRowsSide]grid.Cost // a row beyond the tile's edge
+	price   *[8][256]grid.Cost     // made on first use (16 KiB)
 	priceWt uint8
 }
 
@@ -77,8 +80,9 @@ func rowsFits(g *grid.Grid, u grid.Unit, r grid.Rect, pen func(int) grid.Cost, r
 
 // searchRows gives the cells of rect r the costs search would (the least
 // cost to a seed inside r plus the seed's cost) on a map whose cells all
-// weigh the same, for a plain unit, setting every cell of t. It corrects labels over whole rows rather
-// than running Dijkstra over cells: the row holding the cheapest cell
+// weigh the same, for a plain unit, setting every cell of t. It
+// corrects labels over whole rows rather than running Dijkstra over
+// cells: the row holding the cheapest cell
 // that fell is taken next; a pass east and one west along it carry its
 // costs as far as they lower them, and one pass over each row beside it
 // lowers the cells a step from it may. Each pass runs over the whole row
@@ -133,44 +137,57 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 			pw = min(row[xw], pw&^keyLow+pr[grid.West][m[xw+1]])
 			row[xw] = pw
 		}
-		// To the rows above and below.
+		// To the rows above and below (at the tile's edges, a spare row).
+		up, down := s.rows.spare[:tw], s.rows.spare[:tw]
 		if y > 0 {
-			if k := passRow(row, m, key[(y-1)*tw:y*tw], &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]); k < rk[y-1] {
-				rk[y-1] = k
-				dirty |= 1 << (y - 1)
-			}
+			up = key[(y-1)*tw : y*tw]
 		}
 		if y+1 < th {
-			if k := passRow(row, m, key[(y+1)*tw:(y+2)*tw], &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]); k < rk[y+1] {
-				rk[y+1] = k
-				dirty |= 1 << (y + 1)
-			}
+			down = key[(y+1)*tw : (y+2)*tw]
+		}
+		ku, kd := passRows(row, m, up, down, pr)
+		if y > 0 && ku < rk[y-1] {
+			rk[y-1] = ku
+			dirty |= 1 << (y - 1)
+		}
+		if y+1 < th && kd < rk[y+1] {
+			rk[y+1] = kd
+			dirty |= 1 << (y + 1)
 		}
 	}
 	t.packed = true // the keys stay: see fieldTile
 }
 
-// passRow lowers the keys of the row to beside row (whose cells' masks
-// are m) by the steps from row's cells straight towards it, diagonally
-// east and diagonally west (priced as keys by ps, pe and pw, by mask; see
-// prices), and returns the least key that fell (keyNone: none).
-func passRow(row []grid.Cost, m []uint8, to []grid.Cost, ps, pe, pw *[256]grid.Cost) grid.Cost {
+// passRows lowers the keys of the rows up and down, beside row (m: the
+// step masks of row's cells), by the steps from row's cells straight towards
+// each, diagonally east and diagonally west (priced as keys by pr; see
+// prices), and returns the least key that fell in each (keyNone: none).
+// One loop serves both rows: they share the loads of row and m.
+func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost) {
 	tw := len(row)
-	m, to = m[:tw], to[:tw]
-	fell := keyNone
+	m, up, down = m[:tw], up[:tw], down[:tw]
+	pN, pNE, pNW := &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]
+	pS, pSE, pSW := &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]
+	fellUp, fellDown = keyNone, keyNone
 	for x := range tw {
-		old := to[x]
-		k := min(old, row[x]&^keyLow+ps[m[x]])
-		if x > 0 {
-			k = min(k, row[x-1]&^keyLow+pe[m[x-1]])
+		c, mc := row[x]&^keyLow, m[x]
+		oldU, oldD := up[x], down[x]
+		ku, kd := min(oldU, c+pN[mc]), min(oldD, c+pS[mc])
+		if x > 0 { // from the cell west: a step north-east, south-east
+			w, mw := row[x-1]&^keyLow, m[x-1]
+			ku, kd = min(ku, w+pNE[mw]), min(kd, w+pSE[mw])
 		}
-		if x+1 < tw {
-			k = min(k, row[x+1]&^keyLow+pw[m[x+1]])
+		if x+1 < tw { // from the cell east: north-west, south-west
+			e, me := row[x+1]&^keyLow, m[x+1]
+			ku, kd = min(ku, e+pNW[me]), min(kd, e+pSW[me])
 		}
-		to[x] = k
-		if k < old {
-			fell = min(fell, k)
+		up[x], down[x] = ku, kd
+		if ku < oldU {
+			fellUp = min(fellUp, ku)
+		}
+		if kd < oldD {
+			fellDown = min(fellDown, kd)
 		}
 	}
-	return fell
+	return fellUp, fellDown
 }
