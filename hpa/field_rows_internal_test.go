@@ -17,13 +17,20 @@ import (
 // rectangle; each reached cell's step is legal (oracle), stays inside,
 // and leads to a cell whose cost plus the step's is the cell's, or the
 // cell is a seed at its seed's cost with its seed's step; whatever the
-// tile held before is gone.
+// tile held before is gone. Every fifth rectangle has sides at the row
+// search's limits (1 to 3, 31 to 33, 63, 64 cells); every fourth set of
+// seeds costs just under keyMaxSeed (some over it); every sixth seeds
+// every cell of a row.
 func TestTileSearchAgainstOracle(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 4))
 	var ts tileSearcher
-	rows := 0
+	rows, tall := 0, 0
 	for trial := range 300 {
 		w, h := 8+r.IntN(90), 8+r.IntN(90)
+		edge := trial%5 == 0
+		if edge {
+			w, h = 64+r.IntN(4), 64+r.IntN(4)
+		}
 		g, err := grid.New(w, h, grid.Movement(r.IntN(3)))
 		if err != nil {
 			t.Fatal(err)
@@ -49,6 +56,13 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 			}
 		}
 		rw, rh := 1+r.IntN(min(w, 70)), 1+r.IntN(min(h, 70))
+		if edge {
+			sides := []int{1, 2, 3, 31, 32, 33, 63, 64}
+			rw, rh = sides[r.IntN(len(sides))], sides[r.IntN(len(sides))]
+			if trial%10 == 0 {
+				rh = 64 // the row search's last bit of rows
+			}
+		}
 		rect := grid.R(r.IntN(w-rw+1), r.IntN(h-rh+1), 0, 0)
 		rect.Max = rect.Min.Add(grid.Pt(rw, rh))
 		tile := &fieldTile{cost: make([]grid.Cost, rect.Area()), dir: make([]uint8, rect.Area()), w: rw}
@@ -62,17 +76,31 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 			d uint8
 		}
 		var seeds []seed
-		for range 1 + r.IntN(12) {
+		base, n := grid.Cost(0), 1+r.IntN(12)
+		if trial%4 == 1 {
+			base = keyMaxSeed - 1 - grid.Cost(r.IntN(1<<17))
+		}
+		row := rect.Min.Y + r.IntN(rh)
+		if trial%6 == 0 {
+			n = rw
+		}
+		for i := range n {
 			p := grid.Pt(rect.Min.X+r.IntN(rw), rect.Min.Y+r.IntN(rh))
+			if trial%6 == 0 {
+				p = grid.Pt(rect.Min.X+i, row) // a seed on every cell of a row
+			}
 			if !g.Passable(p) {
 				continue
 			}
-			sd := seed{p, grid.Cost(r.IntN(40)) * grid.Straight / 3, uint8(r.IntN(9))}
+			sd := seed{p, base + grid.Cost(r.IntN(40))*grid.Straight/3, uint8(r.IntN(9))}
 			seeds = append(seeds, sd)
 			ts.seeds = append(ts.seeds, tileSeed{sd.c, int32(tile.index(p, rect)), sd.d})
 		}
 		if rowsFits(g, grid.Unit{Size: 1}, rect, nil, nil, ts.seeds) {
 			rows++
+		}
+		if rh == 64 {
+			tall++
 		}
 		ts.search(g, grid.Unit{Size: 1}, rect, tile, nil, nil)
 		o := oracle.Graph{G: g, Win: rect}
@@ -119,7 +147,8 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 			}
 		}
 	}
-	if rows < 150 {
+	if rows < 120 {
 		t.Fatalf("searchRows ran on %d trials of 300", rows)
 	}
+	t.Logf("searchRows ran on %d trials of 300; %d rectangles 64 rows tall", rows, tall)
 }
