@@ -99,16 +99,13 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	fill(key, keyNone)
 	rk := s.rows.key[:th]
 	fill(rk, keyNone)
-	// Bit y of dirty: row y has a cell to pass on (th ≤ maxRowsSide =
-	// 64); of along: row y may hold a cell that a step along it lowers.
-	var dirty, along uint64
+	var dirty uint64 // bit y: row y has a cell to pass on (th ≤ maxRowsSide = 64)
 	for _, sd := range s.seeds {
 		if k := sd.c<<keyBits | grid.Cost(sd.d); k < key[sd.li] {
 			key[sd.li] = k
 			y := int(sd.li) / tw
 			rk[y] = min(rk[y], k)
 			dirty |= 1 << y
-			along |= 1 << y
 		}
 	}
 	s.seeds = s.seeds[:0]
@@ -132,16 +129,13 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		// runs side by side). Where they cross, each takes the other's
 		// costs; a cell ends with the least of the two, which is the
 		// least over the row, as no way along a row turns back.
-		if along&(1<<y) != 0 {
-			along &^= 1 << y
-			pe, pw := row[0], row[tw-1]
-			for i := 1; i < tw; i++ {
-				xe, xw := i, tw-1-i
-				pe = min(row[xe], pe&^keyLow+pr[grid.East][m[xe-1]])
-				row[xe] = pe
-				pw = min(row[xw], pw&^keyLow+pr[grid.West][m[xw+1]])
-				row[xw] = pw
-			}
+		pe, pw := row[0], row[tw-1]
+		for i := 1; i < tw; i++ {
+			xe, xw := i, tw-1-i
+			pe = min(row[xe], pe&^keyLow+pr[grid.East][m[xe-1]])
+			row[xe] = pe
+			pw = min(row[xw], pw&^keyLow+pr[grid.West][m[xw+1]])
+			row[xw] = pw
 		}
 		// To the rows above and below (at the tile's edges, a spare row).
 		up, down := s.rows.spare[:tw], s.rows.spare[:tw]
@@ -151,18 +145,7 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		if y+1 < th {
 			down = key[(y+1)*tw : (y+2)*tw]
 		}
-		ku, kd, open := passRows(row, m, up, down, pr)
-		// A row that every cell of the row taken may step to straight and
-		// diagonally lowers stays closed along itself: a cell's new cost
-		// is at most a straight step more than its neighbour's (as a
-		// diagonal costs at most two straight steps, and the row taken
-		// is closed). Else the cells that fell may lower their row.
-		if !open && y > 0 && ku < keyNone {
-			along |= 1 << (y - 1)
-		}
-		if !open && y+1 < th && kd < keyNone {
-			along |= 1 << (y + 1)
-		}
+		ku, kd := passRows(row, m, up, down, pr)
 		if y > 0 && ku < rk[y-1] {
 			rk[y-1] = ku
 			dirty |= 1 << (y - 1)
@@ -179,19 +162,15 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 // step masks of row's cells), by the steps from row's cells straight towards
 // each, diagonally east and diagonally west (priced as keys by pr; see
 // prices), and returns the least key that fell in each (keyNone: none).
-// One loop serves both rows: they share the loads of row and m. open
-// reports whether every cell of row may step straight and diagonally
-// both ways, up and down.
-func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost, open bool) {
+// One loop serves both rows: they share the loads of row and m.
+func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost) {
 	tw := len(row)
 	m, up, down = m[:tw], up[:tw], down[:tw]
 	pN, pNE, pNW := &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]
 	pS, pSE, pSW := &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]
 	fellUp, fellDown = keyNone, keyNone
-	all := ^uint8(0)
 	for x := range tw {
 		c, mc := row[x]&^keyLow, m[x]
-		all &= mc
 		oldU, oldD := up[x], down[x]
 		ku, kd := min(oldU, c+pN[mc]), min(oldD, c+pS[mc])
 		if x > 0 { // from the cell west: a step north-east, south-east
@@ -210,6 +189,5 @@ func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid
 			fellDown = min(fellDown, kd)
 		}
 	}
-	const vertical = ^uint8(1<<grid.East | 1<<grid.West)
-	return fellUp, fellDown, all&vertical == vertical
+	return fellUp, fellDown
 }
