@@ -16,7 +16,9 @@ import (
 // one, the field synced after each. At every version, from every
 // cell in turn: the field leads on exactly when the oracle's flood fill
 // of that version joins the cell to the goal, by legal steps (oracle)
-// that end at the goal.
+// that end at the goal, its cost (Field.Cost) falling at every step;
+// a cell that does not lead on costs grid.Unreachable, unless it is the
+// goal.
 func FuzzField(f *testing.F) {
 	f.Add([]byte{1, 10, 10, 0, 3, 20, 30, 2, 9, 40, 5, 6, 6, 0, 0, 1, 1, 50, 50})
 	f.Add([]byte{7, 40, 31, 1, 2, 1, 31, 62, 2, 33, 31, 30, 2, 5, 5, 60, 60, 10, 50, 50, 10})
@@ -64,8 +66,12 @@ func FuzzField(f *testing.F) {
 			for i := range 64 * 48 {
 				pt := v.Grid().PointAt(i)
 				joined := home != 0 && comp[i] == home
-				if _, ok := fl.Next(pt); !joined && ok {
+				_, ok := fl.Next(pt)
+				if !joined && ok {
 					t.Fatalf("%v leads on, not joined to the goal %v", pt, goal)
+				}
+				if c := fl.Cost(pt); pt != goal && ok != (c != grid.Unreachable) {
+					t.Fatalf("%v: leads on %v, costs %d", pt, ok, c)
 				}
 				if !joined || pt == goal {
 					continue
@@ -74,6 +80,9 @@ func FuzzField(f *testing.F) {
 					nx, ok := fl.Next(pt)
 					if !ok || !o.Legal(pt, nx) || n > 64*48 {
 						t.Fatalf("from %v: step to %v (%v, legal %v) after %d steps", v.Grid().PointAt(i), nx, ok, o.Legal(pt, nx), n)
+					}
+					if fl.Cost(nx) >= fl.Cost(pt) {
+						t.Fatalf("from %v: step %v→%v: cost %d → %d", v.Grid().PointAt(i), pt, nx, fl.Cost(pt), fl.Cost(nx))
 					}
 					pt = nx
 				}
