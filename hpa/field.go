@@ -280,16 +280,7 @@ func (f *Field) edgeInfluence(u, v int32) navgraph.Cost {
 
 // at returns the cost and the step of the tile's cell li
 // (grid.Unreachable and dirNone where nothing leads).
-func (t *fieldTile) at(li int) (grid.Cost, uint8) {
-	k := t.cost[li]
-	if !t.packed {
-		return k, t.dir[li]
-	}
-	if k >= keyNone {
-		return grid.Unreachable, dirNone
-	}
-	return k >> keyBits, uint8(k & keyLow)
-}
+func (t *fieldTile) at(li int) (grid.Cost, uint8) { return t.costAt(li), t.dirAt(li) }
 
 // costAt returns the cost of the tile's cell li (grid.Unreachable where
 // nothing leads), without the shift.

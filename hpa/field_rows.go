@@ -82,10 +82,10 @@ func rowsFits(g *grid.Grid, u grid.Unit, r grid.Rect, pen func(int) grid.Cost, r
 // cost to a seed inside r plus the seed's cost) on a map whose cells all
 // weigh the same, for a plain unit, setting every cell of t. It
 // corrects labels over whole rows rather than running Dijkstra over
-// cells: the row holding the cheapest cell
-// that fell is taken next; a pass east and one west along it carry its
-// costs as far as they lower them, and one pass over each row beside it
-// lowers the cells a step from it may. Each pass runs over the whole row
+// cells: the row holding the cheapest cell that fell is taken next; a
+// pass east and one west along it carry its costs as far as they lower
+// them, and one pass over each row beside it lowers the cells a step
+// from it may. Each pass runs over the whole row
 // without a branch on the costs (keys, see keyBits), so a row costs the
 // same whether one cell fell or all did; rows are taken about once each.
 // A cell may fall more than once, but every fall is passed on, so the
@@ -159,9 +159,10 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 }
 
 // passRows lowers the keys of the rows up and down, beside row (m: the
-// step masks of row's cells), by the steps from row's cells straight towards
-// each, diagonally east and diagonally west (priced as keys by pr; see
-// prices), and returns the least key that fell in each (keyNone: none).
+// step masks of row's cells), by the steps from row's cells straight
+// towards each, diagonally east and diagonally west (priced as keys by
+// pr; see prices), and returns the least key that fell in each (keyNone:
+// none).
 // One loop serves both rows: they share the loads of row and m.
 func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost) {
 	tw := len(row)

@@ -203,7 +203,7 @@ func (f *Field) stepsDown(c int, t *fieldTile) bool {
 			}
 			pt := grid.Pt(x, y)
 			li := t.index(pt, r)
-			c, d := t.at(li)
+			cost, d := t.at(li)
 			if d >= dirGoal {
 				continue
 			}
@@ -214,7 +214,7 @@ func (f *Field) stepsDown(c int, t *fieldTile) bool {
 			if g.UnitMoves(pt, f.unit)&(1<<d) == 0 {
 				return false
 			}
-			here := c + t.shift
+			here := cost + t.shift
 			nc := tr.ClusterOf(q)
 			if f.pending[nc] && f.tiles[nc] == nil {
 				continue // checked when built again

@@ -50,9 +50,9 @@ type tileSearcher struct {
 // cells no seed reaches get grid.Unreachable and dirNone. Seeds' costs
 // must not be below 0. Steps are symmetric (a unit may step from a to b
 // exactly when it may from b to a, at the same cost), so the search runs
-// from the seeds; with pen (not nil: a cost per cell
-// of the grid, by index) a step also pays pen of the cell it enters, the
-// cell nearer the seeds. With rows (see load) only the cells of each
+// from the seeds; with pen (not nil: a cost per cell of the grid, by
+// index) a step also pays pen of the cell it enters, the cell nearer the
+// seeds. With rows (see load) only the cells of each
 // row's span expand: a cell outside is reached at most, as a dead end.
 // O(cells + seeds log seeds) by Dijkstra; the row search (searchRows),
 // which stands in on maps of one weight, takes each row about once.
