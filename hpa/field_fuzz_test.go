@@ -17,8 +17,8 @@ import (
 // cell in turn: the field leads on exactly when the oracle's flood fill
 // of that version joins the cell to the goal, by legal steps (oracle)
 // that end at the goal, its cost (Field.Cost) falling at every step;
-// a cell that does not lead on costs grid.Unreachable, unless it is the
-// goal.
+// a cell other than the goal costs grid.Unreachable exactly when the
+// flood fill does not join it to the goal.
 func FuzzField(f *testing.F) {
 	f.Add([]byte{1, 10, 10, 0, 3, 20, 30, 2, 9, 40, 5, 6, 6, 0, 0, 1, 1, 50, 50})
 	f.Add([]byte{7, 40, 31, 1, 2, 1, 31, 62, 2, 33, 31, 30, 2, 5, 5, 60, 60, 10, 50, 50, 10})
@@ -70,8 +70,8 @@ func FuzzField(f *testing.F) {
 				if !joined && ok {
 					t.Fatalf("%v leads on, not joined to the goal %v", pt, goal)
 				}
-				if c := fl.Cost(pt); pt != goal && ok != (c != grid.Unreachable) {
-					t.Fatalf("%v: leads on %v, costs %d", pt, ok, c)
+				if c := fl.Cost(pt); pt != goal && joined != (c != grid.Unreachable) {
+					t.Fatalf("%v: joined to the goal %v (oracle), costs %d", pt, joined, c)
 				}
 				if !joined || pt == goal {
 					continue
