@@ -35,6 +35,8 @@ type rowsScratch struct {
 	spare   [maxRowsSide]grid.Cost // a row beyond the tile's edge
 	price   *[8][256]grid.Cost     // made on first use (16 KiB)
 	priceWt uint8
+	step    [8]grid.Cost // price[d][0xff]: step d allowed (passMiddle)
+	fell    [8]grid.Cost // passMiddle's least fallen keys: 4 lanes up, 4 down
 }
 
 // prices sets s.price for cells of weight wt: the price of step d from a
@@ -52,6 +54,7 @@ func (s *rowsScratch) prices(wt uint8) {
 	s.priceWt = wt
 	for d := range grid.Dir(8) {
 		k := grid.StepCost(d, wt, wt)<<keyBits | grid.Cost(back[d])
+		s.step[d] = k
 		for m := range 256 {
 			s.price[d][m] = k
 			if m>>d&1 == 0 {
@@ -145,7 +148,7 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		if y+1 < th {
 			down = key[(y+1)*tw : (y+2)*tw]
 		}
-		ku, kd := passRows(row, m, up, down, pr)
+		ku, kd := passRows(row, m, up, down, &s.rows)
 		if y > 0 && ku < rk[y-1] {
 			rk[y-1] = ku
 			dirty |= 1 << (y - 1)
@@ -160,17 +163,34 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 
 // passRows lowers the keys of the rows up and down, beside row (m: the
 // step masks of row's cells), by the steps from row's cells straight
-// towards each, diagonally east and diagonally west (priced as keys by
-// pr; see prices), and returns the least key that fell in each (keyNone:
-// none).
+// towards each, diagonally east and diagonally west (priced as keys; see
+// prices), and returns the least key that fell in each (keyNone: none).
+// Where the CPU has vector instructions for it (passMiddle), they take
+// the cells between the row's ends; passCells takes the rest.
+func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (fellUp, fellDown grid.Cost) {
+	tw := len(row)
+	if !passMiddle(row, m, up, down, s) {
+		return passCells(row, m, up, down, s.price, 0, tw)
+	}
+	fellUp, fellDown = s.fell[0], s.fell[4]
+	for i := 1; i < 4; i++ {
+		fellUp, fellDown = min(fellUp, s.fell[i]), min(fellDown, s.fell[4+i])
+	}
+	u0, d0 := passCells(row, m, up, down, s.price, 0, 1)
+	u1, d1 := passCells(row, m, up, down, s.price, tw-1, tw)
+	return min(fellUp, u0, u1), min(fellDown, d0, d1)
+}
+
+// passCells is passRows for row's cells x0 to x1-1: it lowers the cells
+// of up and down a step from them may reach.
 // One loop serves both rows: they share the loads of row and m.
-func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost) {
+func passCells(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost, x0, x1 int) (fellUp, fellDown grid.Cost) {
 	tw := len(row)
 	m, up, down = m[:tw], up[:tw], down[:tw]
 	pN, pNE, pNW := &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]
 	pS, pSE, pSW := &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]
 	fellUp, fellDown = keyNone, keyNone
-	for x := range tw {
+	for x := x0; x < x1; x++ {
 		c, mc := row[x]&^keyLow, m[x]
 		oldU, oldD := up[x], down[x]
 		ku, kd := min(oldU, c+pN[mc]), min(oldD, c+pS[mc])
