@@ -35,8 +35,7 @@ type rowsScratch struct {
 	spare   [maxRowsSide]grid.Cost // a row beyond the tile's edge
 	price   *[8][256]grid.Cost     // made on first use (16 KiB)
 	priceWt uint8
-	step    [8]grid.Cost // price[d][0xff]: step d allowed (passMiddle)
-	fell    [8]grid.Cost // passMiddle's least fallen keys: 4 lanes up, 4 down
+	step    [8]grid.Cost // price[d][0xff]: step d allowed (takeRowAVX2)
 }
 
 // prices sets s.price for cells of weight wt: the price of step d from a
@@ -114,7 +113,6 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	s.seeds = s.seeds[:0]
 	wt := g.Weights()[r.Min.Y*g.Width()+r.Min.X]
 	s.rows.prices(wt)
-	pr := s.rows.price
 	masks, gw := g.StepMasks(), g.Width()
 	for dirty != 0 {
 		y, least := 0, keyNone
@@ -127,19 +125,6 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		dirty &^= 1 << y
 		row := key[y*tw : y*tw+tw]
 		m := masks[(r.Min.Y+y)*gw+r.Min.X:][:tw]
-		// Along the row: a pass east from its west end and one west from
-		// its east end at once (two chains of dependent steps the core
-		// runs side by side). Where they cross, each takes the other's
-		// costs; a cell ends with the least of the two, which is the
-		// least over the row, as no way along a row turns back.
-		pe, pw := row[0], row[tw-1]
-		for i := 1; i < tw; i++ {
-			xe, xw := i, tw-1-i
-			pe = min(row[xe], pe&^keyLow+pr[grid.East][m[xe-1]])
-			row[xe] = pe
-			pw = min(row[xw], pw&^keyLow+pr[grid.West][m[xw+1]])
-			row[xw] = pw
-		}
 		// To the rows above and below (at the tile's edges, a spare row).
 		up, down := s.rows.spare[:tw], s.rows.spare[:tw]
 		if y > 0 {
@@ -148,7 +133,7 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		if y+1 < th {
 			down = key[(y+1)*tw : (y+2)*tw]
 		}
-		ku, kd := passRows(row, m, up, down, &s.rows)
+		ku, kd := takeRow(row, m, up, down, &s.rows)
 		if y > 0 && ku < rk[y-1] {
 			rk[y-1] = ku
 			dirty |= 1 << (y - 1)
@@ -161,36 +146,47 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 	t.packed = true // the keys stay: see fieldTile
 }
 
-// passRows lowers the keys of the rows up and down, beside row (m: the
-// step masks of row's cells), by the steps from row's cells straight
-// towards each, diagonally east and diagonally west (priced as keys; see
-// prices), and returns the least key that fell in each (keyNone: none).
-// Where the CPU has vector instructions for it (passMiddle), they take
-// the cells between the row's ends; passCells takes the rest.
-func passRows(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (fellUp, fellDown grid.Cost) {
-	tw := len(row)
-	if !passMiddle(row, m, up, down, s) {
-		return passCells(row, m, up, down, s.price, 0, tw)
-	}
-	fellUp, fellDown = s.fell[0], s.fell[4]
-	for i := 1; i < 4; i++ {
-		fellUp, fellDown = min(fellUp, s.fell[i]), min(fellDown, s.fell[4+i])
-	}
-	u0, d0 := passCells(row, m, up, down, s.price, 0, 1)
-	u1, d1 := passCells(row, m, up, down, s.price, tw-1, tw)
-	return min(fellUp, u0, u1), min(fellDown, d0, d1)
+// takeRowGo lowers row's keys by the steps along it (scanRow), then
+// the keys of the rows up and down, beside it, by the steps from row's
+// cells straight towards each, diagonally east and diagonally west
+// (passCells), and returns the least key that fell in each (keyNone:
+// none). m holds the step masks of row's cells.
+func takeRowGo(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (fellUp, fellDown grid.Cost) {
+	scanRow(row, m, &s.price[grid.East], &s.price[grid.West])
+	return passCells(row, m, up, down, s.price)
 }
 
-// passCells is passRows for row's cells x0 to x1-1: it lowers the cells
-// of up and down a step from them may reach.
-// One loop serves both rows: they share the loads of row and m.
-func passCells(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost, x0, x1 int) (fellUp, fellDown grid.Cost) {
+// scanRow lowers row's keys by the steps along it (m: the step masks
+// of its cells; pE and pW the prices of steps east and west by mask): a
+// pass east from its west end and one west from its east end at once
+// (two chains of dependent steps the core runs side by side). Where
+// they cross, each takes the other's costs; a cell ends with the least
+// of the two, which is the least over the row, as no way along a row
+// turns back. A function of its own, so that the loop keeps its
+// variables in registers.
+func scanRow(row []grid.Cost, m []uint8, pE, pW *[256]grid.Cost) {
+	tw := len(row)
+	m = m[:tw]
+	pe, pw := row[0], row[tw-1]
+	for xe, xw := 1, tw-2; xe < tw && xw >= 0; xe, xw = xe+1, xw-1 {
+		pe = min(row[xe], pe&^keyLow+pE[m[xe-1]])
+		row[xe] = pe
+		pw = min(row[xw], pw&^keyLow+pW[m[xw+1]])
+		row[xw] = pw
+	}
+}
+
+// passCells lowers the keys of the cells of up and down a step from
+// row's cells reaches, and returns the least key that fell in
+// each (keyNone: none). One loop serves both rows: they share the loads
+// of row and m.
+func passCells(row []grid.Cost, m []uint8, up, down []grid.Cost, pr *[8][256]grid.Cost) (fellUp, fellDown grid.Cost) {
 	tw := len(row)
 	m, up, down = m[:tw], up[:tw], down[:tw]
 	pN, pNE, pNW := &pr[grid.North], &pr[grid.NorthEast], &pr[grid.NorthWest]
 	pS, pSE, pSW := &pr[grid.South], &pr[grid.SouthEast], &pr[grid.SouthWest]
 	fellUp, fellDown = keyNone, keyNone
-	for x := x0; x < x1; x++ {
+	for x := range tw {
 		c, mc := row[x]&^keyLow, m[x]
 		oldU, oldD := up[x], down[x]
 		ku, kd := min(oldU, c+pN[mc]), min(oldD, c+pS[mc])

@@ -8,25 +8,23 @@ import (
 	"github.com/rtspath/rtspath/grid"
 )
 
-// rowsAVX2 reports whether passMiddle runs passRowsAVX2: the CPU and
-// the system must support AVX2 (tests turn it off to compare).
+// rowsAVX2 reports whether takeRow runs takeRowAVX2: the CPU and the
+// system must support AVX2 (tests turn it off to compare).
 var rowsAVX2 = cpu.X86.HasAVX2
 
-// passMiddle lowers the cells of up and down that row's cells 1 to
-// len(row)-2 reach by a step (as passCells would), leaving in s.fell the
-// least keys that fell, by AVX2 on four cells at once; it reports false,
-// doing nothing, where the CPU lacks AVX2 or the row is under 6 cells.
-func passMiddle(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) bool {
+// takeRow is takeRowGo, by takeRowAVX2 where the CPU has AVX2 and the
+// row is 8 cells or more.
+func takeRow(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (fellUp, fellDown grid.Cost) {
 	tw := len(row)
-	if !rowsAVX2 || tw < 6 || len(m) < tw || len(up) < tw || len(down) < tw {
-		return false
+	if !rowsAVX2 || tw < 8 || len(m) < tw || len(up) < tw || len(down) < tw {
+		return takeRowGo(row, m, up, down, s)
 	}
-	passRowsAVX2(row, m, up, down, &s.step, &s.fell)
-	return true
+	return takeRowAVX2(row, m, up, down, &s.price[grid.East], &s.price[grid.West], &s.step)
 }
 
-// passRowsAVX2 is passMiddle's loop in assembly (field_rows_amd64.s):
-// len(row) ≥ 6, and m, up and down at least as long.
+// takeRowAVX2 is takeRow in assembly (field_rows_amd64.s): the passes
+// along the row in plain instructions, the rows beside by AVX2 on four
+// cells at once. len(row) ≥ 8; m, up and down at least as long.
 //
 //go:noescape
-func passRowsAVX2(row []grid.Cost, m []uint8, up, down []grid.Cost, step, fell *[8]grid.Cost)
+func takeRowAVX2(row []grid.Cost, m []uint8, up, down []grid.Cost, pe, pw *[256]grid.Cost, step *[8]grid.Cost) (fellUp, fellDown grid.Cost)

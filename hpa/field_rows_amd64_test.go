@@ -9,12 +9,12 @@ import (
 	"github.com/rtspath/rtspath/grid"
 )
 
-// TestPassRowsAVX2: passRows with AVX2 against passRows without it
-// (passCells over the whole row, plain Go) on rows of every width from
-// 1 to maxRowsSide, random masks, weights and keys (some keyNone), into
-// rows up and down that hold random keys (some keyNone): the same rows
-// after, the same least fallen keys.
-func TestPassRowsAVX2(t *testing.T) {
+// TestTakeRowAVX2: a row taken by the assembly (takeRow where the CPU
+// has AVX2) against the plain Go (takeRowGo) on rows of every width from
+// 8 to maxRowsSide, random masks, weights and keys (some keyNone), rows
+// up and down of random keys (some keyNone): the same three rows after,
+// the same least fallen keys.
+func TestTakeRowAVX2(t *testing.T) {
 	if !rowsAVX2 {
 		t.Skip("the CPU lacks AVX2")
 	}
@@ -26,8 +26,8 @@ func TestPassRowsAVX2(t *testing.T) {
 		}
 		return grid.Cost(r.IntN(4000))<<keyBits | grid.Cost(r.IntN(9))
 	}
-	for trial := range 4000 {
-		tw := 1 + trial%maxRowsSide
+	for trial := range 6000 {
+		tw := 8 + trial%(maxRowsSide-7)
 		s.prices(uint8(1 + r.IntN(255)))
 		row, m := make([]grid.Cost, tw), make([]uint8, tw)
 		up, down := make([]grid.Cost, tw), make([]grid.Cost, tw)
@@ -37,15 +37,16 @@ func TestPassRowsAVX2(t *testing.T) {
 				m[x] = 0xff
 			}
 		}
+		row2 := append([]grid.Cost(nil), row...)
 		up2, down2 := append([]grid.Cost(nil), up...), append([]grid.Cost(nil), down...)
-		fu, fd := passRows(row, m, up, down, &s)
-		gu, gd := passCells(row, m, up2, down2, s.price, 0, tw)
+		fu, fd := takeRow(row, m, up, down, &s)
+		gu, gd := takeRowGo(row2, m, up2, down2, &s)
 		if fu != gu || fd != gd {
 			t.Fatalf("width %d: fell %d %d, plain Go %d %d", tw, fu, fd, gu, gd)
 		}
 		for x := range tw {
-			if up[x] != up2[x] || down[x] != down2[x] {
-				t.Fatalf("width %d, cell %d: up %d down %d, plain Go %d %d", tw, x, up[x], down[x], up2[x], down2[x])
+			if row[x] != row2[x] || up[x] != up2[x] || down[x] != down2[x] {
+				t.Fatalf("width %d, cell %d: row %d up %d down %d, plain Go %d %d %d", tw, x, row[x], up[x], down[x], row2[x], up2[x], down2[x])
 			}
 		}
 	}

@@ -4,8 +4,8 @@ package hpa
 
 import "github.com/rtspath/rtspath/grid"
 
-// passMiddle reports false: on this architecture (or under the purego
-// tag) passRows takes every cell with passCells.
-func passMiddle(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) bool {
-	return false
+// takeRow is takeRowGo: this architecture (or the purego tag) has no
+// assembly for it.
+func takeRow(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (fellUp, fellDown grid.Cost) {
+	return takeRowGo(row, m, up, down, s)
 }
