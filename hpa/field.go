@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/internal/radix"
 	"github.com/rtspath/rtspath/navgraph"
 	"github.com/rtspath/rtspath/waypoint"
 )
@@ -57,7 +58,8 @@ type Field struct {
 	tiles []*fieldTile
 	spare []*fieldTile
 	ts    *tileSearcher
-	open  treeHeap
+	q     radix.Heap[int32] // the coarse search's, by cost
+	open  treeHeap          // Sync's, by (key, cluster)
 	built int
 	want  []clusterKey
 	chain []int32
@@ -233,27 +235,31 @@ func (f *Field) coarse() {
 	r := t.ClusterRect(cg)
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tile.index(f.goal, r)), dirGoal})
 	f.ts.search(f.p.g, f.unit, r, tile, f.penFunc(), nil)
-	f.open = f.open[:0]
+	f.q.Reset()
 	first, end := t.PointsOf(cg)
 	for u := first; u < end; u++ {
 		if k := tile.costAt(tile.index(t.Points[u].Cell, r)); k != grid.Unreachable {
 			f.dist[u] = navgraph.Cost(k)
-			f.open.push(treeItem{f: navgraph.Cost(k), g: navgraph.Cost(k), n: u})
+			f.q.Push(uint64(k), u)
 		}
 	}
 	f.spare = append(f.spare, tile)
+	// Costs never fall along an edge (navgraph's costs and the influence
+	// are ≥ 0), so the keys pushed are never below the last popped, as
+	// the radix heap needs.
 	g := t.Graph
-	for len(f.open) > 0 {
-		it := f.open.pop()
-		if it.g != f.dist[it.n] {
+	for f.q.Len() > 0 {
+		e := f.q.Pop()
+		u, d := e.Val, navgraph.Cost(e.Key)
+		if d != f.dist[u] {
 			continue
 		}
-		to, cost := g.Out(it.n)
+		to, cost := g.Out(u)
 		for i, v := range to {
-			c := min(it.g+cost[i]+f.edgeInfluence(v, it.n), navgraph.MaxPathCost)
+			c := min(d+cost[i]+f.edgeInfluence(v, u), navgraph.MaxPathCost)
 			if c < f.dist[v] {
-				f.dist[v], f.next[v] = c, it.n
-				f.open.push(treeItem{f: c, g: c, n: v})
+				f.dist[v], f.next[v] = c, u
+				f.q.Push(uint64(c), v)
 			}
 		}
 	}
