@@ -246,7 +246,12 @@ func (f *Field) coarse() {
 	f.spare = append(f.spare, tile)
 	// Costs never fall along an edge (navgraph's costs and the influence
 	// are ≥ 0), so the keys pushed are never below the last popped, as
-	// the radix heap needs.
+	// the radix heap needs. It pops equal keys last pushed first; a
+	// waypoint's next is still the one of least (cost, id) among those
+	// that give its cost, as if they came out in that order, for the
+	// choice steers which clusters the field builds first (and so seeds
+	// from): the last pushed gave a mean excess half as high again
+	// (bench -group on ArcticStation, 0.258% against 0.167%).
 	g := t.Graph
 	for f.q.Len() > 0 {
 		e := f.q.Pop()
@@ -260,6 +265,8 @@ func (f *Field) coarse() {
 			if c < f.dist[v] {
 				f.dist[v], f.next[v] = c, u
 				f.q.Push(uint64(c), v)
+			} else if w := f.next[v]; c == f.dist[v] && w >= 0 && d == f.dist[w] && u < w {
+				f.next[v] = u // popped after w, but first by (cost, id)
 			}
 		}
 	}
