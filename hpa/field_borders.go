@@ -181,7 +181,8 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 // step across to nt's cell ni+i*nstep (straight), or diagonally to the
 // next one (plus) or the one before (minus), as its step mask allows.
 // Each cell takes its cheapest step, the lowest-numbered of equals, as
-// seedBorders' cell by cell does.
+// seedBorders' cell by cell does. From a tile of keys (packed) it
+// compares keys, without a branch: see seedSideKeys.
 func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *fieldTile, ni, nstep int,
 	straight, plus, minus grid.Dir, st, dg grid.Cost) []tileSeed {
 	type cand struct {
@@ -191,6 +192,16 @@ func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *
 	}
 	cs := [3]cand{{straight, 0, st}, {plus, 1, dg}, {minus, -1, dg}}
 	slices.SortFunc(cs[:], func(a, b cand) int { return cmp.Compare(a.d, b.d) })
+	if nt.packed && nt.shift+dg < keyMaxSeed {
+		var at [3]int
+		var step [3]grid.Cost
+		var bit [3]uint8
+		for j, k := range cs {
+			at[j], bit[j] = k.at*nstep, uint8(k.d)
+			step[j] = (k.c+nt.shift)<<keyBits | grid.Cost(k.d)
+		}
+		return seedSideKeys(seeds, masks, n, li, lstep, gi, gstep, nt.cost, ni, nstep, at, step, bit)
+	}
 	for i := 1; i < n-1; i++ {
 		m := masks[gi+i*gstep]
 		best, bestD := grid.Unreachable, uint8(0)
@@ -204,6 +215,30 @@ func seedSide(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, nt *
 		}
 		if best < grid.Unreachable {
 			seeds = append(seeds, tileSeed{best, int32(li + i*lstep), bestD})
+		}
+	}
+	return seeds
+}
+
+// seedSideKeys is seedSide from a neighbour of keys (key: its cost
+// array): the three steps, lowest-numbered first, land at offsets at
+// from the straight one and cost step as keys (the step's cost and the
+// neighbour's shift, and the step in the low bits); the mask's bit for
+// a step, when clear, adds keyNone. The least key is the cheapest step,
+// the lowest-numbered of equals; from a cell not reached (keyNone or
+// more) or by no step allowed, it is keyNone or more and seeds nothing.
+func seedSideKeys(seeds []tileSeed, masks []uint8, n, li, lstep, gi, gstep int, key []grid.Cost, ni, nstep int,
+	at [3]int, step [3]grid.Cost, bit [3]uint8) []tileSeed {
+	for i := 1; i < n-1; i++ {
+		m := masks[gi+i*gstep]
+		q := ni + i*nstep
+		best := keyNone
+		for j := range 3 {
+			k := key[q+at[j]]&^keyLow + step[j] + grid.Cost(^m>>bit[j]&1)*keyNone
+			best = min(best, k)
+		}
+		if best < keyNone {
+			seeds = append(seeds, tileSeed{best >> keyBits, int32(li + i*lstep), uint8(best & keyLow)})
 		}
 	}
 	return seeds
