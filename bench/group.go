@@ -38,8 +38,8 @@ type GroupOrder struct {
 	// Ready for every unit (the clusters they stand in and their coarse
 	// routes' built: each can take its first steps). TotalUS: the field's
 	// whole work for the order: ReadyUS and the clusters the units' walks
-	// to the goal build as they enter them (the walks' time less that of
-	// the same walks' lookups once every cluster is built).
+	// to the goal build as they enter them (the lookups that built one,
+	// each timed on its own; the walks' other lookups are StepNS's).
 	// IndividualUS: one smoothed Find per unit. SpreadUS: Query.Spread.
 	FirstUS, ReadyUS, TotalUS, IndividualUS, SpreadUS float64
 	// StepNS: a lookup, with every cluster built.
@@ -142,13 +142,18 @@ func Group(ctx context.Context, opt GroupOptions) (*GroupReport, error) {
 		f.Ready(units)
 		o.ReadyUS = micros(time.Since(t0))
 		o.ReadyClusters = f.Built()
-		t0 = time.Now()
+		// The walks: each lookup that builds a cluster is timed on its
+		// own (the build and that lookup), the others not.
+		var builds time.Duration
 		for _, u := range units {
 			for pt, ok := u, true; ok; {
+				n, t := f.Built(), time.Now()
 				pt, ok = f.Next(pt)
+				if f.Built() != n {
+					builds += time.Since(t)
+				}
 			}
 		}
-		walk := time.Since(t0)
 		o.Clusters = f.Built()
 		// Price the walks (not timed); then time the lookups alone.
 		var sum float64
@@ -177,7 +182,7 @@ func Group(ctx context.Context, opt GroupOptions) (*GroupReport, error) {
 		}
 		lookups := time.Since(t0)
 		o.StepNS = float64(lookups.Nanoseconds()) / float64(max(o.Steps+len(units), 1))
-		o.TotalUS = o.ReadyUS + max(0, micros(walk-lookups))
+		o.TotalUS = o.ReadyUS + micros(builds)
 		// The same units, one smoothed query each.
 		t0 = time.Now()
 		for _, u := range units {

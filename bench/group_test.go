@@ -10,7 +10,8 @@ import (
 )
 
 // TestGroupOptions: options out of range, and a map without an island
-// to order units on, are errors.
+// to order units on, are errors; on an open map, an order's total is
+// its Ready and more exactly when its walks built more clusters.
 func TestGroupOptions(t *testing.T) {
 	g, _ := grid.New(32, 32, grid.Octile)
 	walled, _ := grid.New(8, 8, grid.Octile)
@@ -31,5 +32,11 @@ func TestGroupOptions(t *testing.T) {
 	}
 	if len(rep.Orders) != 2 || rep.Mean.Distinct != 20 || rep.Mean.MeanExcess > 1 {
 		t.Fatalf("%+v", rep.Mean)
+	}
+	// The total adds to Ready only the lookups that built a cluster.
+	for _, o := range rep.Orders {
+		if o.TotalUS < o.ReadyUS || o.Clusters < o.ReadyClusters || (o.Clusters == o.ReadyClusters) != (o.TotalUS == o.ReadyUS) {
+			t.Errorf("order to %v: ready %.1f µs (%d clusters), total %.1f µs (%d)", o.Goal, o.ReadyUS, o.ReadyClusters, o.TotalUS, o.Clusters)
+		}
 	}
 }
