@@ -3,14 +3,15 @@
 package hpa
 
 import (
-	"golang.org/x/sys/cpu"
+	"github.com/klauspost/cpuid/v2"
 
 	"github.com/rtspath/rtspath/grid"
 )
 
 // rowsAVX2 reports whether takeRow runs takeRowAVX2: the CPU and the
-// system must support AVX2 (tests turn it off to compare).
-var rowsAVX2 = cpu.X86.HasAVX2
+// system must support AVX2 (cpuid checks both; kelindar/bitmap already
+// builds it, so it adds no module to a game's build).
+var rowsAVX2 = cpuid.CPU.Supports(cpuid.AVX2)
 
 // takeRow is takeRowGo, by takeRowAVX2 where the CPU has AVX2 and the
 // row is 8 cells or more.
