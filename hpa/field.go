@@ -251,7 +251,10 @@ func (f *Field) coarse() {
 	// that give its cost, as if they came out in that order, for the
 	// choice steers which clusters the field builds first (and so seeds
 	// from): the last pushed gave a mean excess half as high again
-	// (bench -group on ArcticStation, 0.258% against 0.167%).
+	// (bench -group on ArcticStation, 0.258% against 0.167%). A bake's
+	// edges join distinct cells, so cost more than 0; the rule never
+	// follows an edge of cost 0 (c > d), which could turn next into a
+	// loop by changing a waypoint already popped.
 	g := t.Graph
 	for f.q.Len() > 0 {
 		e := f.q.Pop()
@@ -265,7 +268,7 @@ func (f *Field) coarse() {
 			if c < f.dist[v] {
 				f.dist[v], f.next[v] = c, u
 				f.q.Push(uint64(c), v)
-			} else if w := f.next[v]; c == f.dist[v] && w >= 0 && d == f.dist[w] && u < w {
+			} else if w := f.next[v]; c == f.dist[v] && c > d && w >= 0 && d == f.dist[w] && u < w {
 				f.next[v] = u // popped after w, but first by (cost, id)
 			}
 		}

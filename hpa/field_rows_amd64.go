@@ -10,7 +10,9 @@ import (
 
 // rowsAVX2 reports whether takeRow runs takeRowAVX2: the CPU and the
 // system must support AVX2 (cpuid checks both; kelindar/bitmap already
-// builds it, so it adds no module to a game's build).
+// builds it, so it adds no module to a game's build). Without it, or
+// under purego, takeRowGo runs, as on 386 and js/wasm, where CI runs
+// the tests and the golden hashes.
 var rowsAVX2 = cpuid.CPU.Supports(cpuid.AVX2)
 
 // takeRow is takeRowGo, by takeRowAVX2 where the CPU has AVX2 and the

@@ -1,5 +1,6 @@
 //go:build !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // takeRowAVX2 (see field_rows_amd64.go) takes a row as takeRowGo does.
@@ -21,6 +22,11 @@
 // before where len(row) is not a multiple of four, and a second pass
 // over a cell lowers nothing more. It returns the least keys that fell
 // up and down (keyNone: none).
+//
+// The steps' offsets into step (8 bytes by grid.Dir: north 0, south 2,
+// north-east 4, south-east 5, south-west 6, north-west 7) and the shifts
+// 58-d follow grid's order of directions; TestTakeRowAVX2 fails if it
+// changes.
 //
 // Vector registers: Y15 ^keyLow, Y14 keyNone, Y8-Y13 the steps' keys,
 // Y6/Y7 the least fallen keys up/down by lane, Y0-Y5 scratch. SI row,
@@ -108,14 +114,14 @@ TEXT ·takeRowAVX2(SB), NOSPLIT, $0-136
 	LEAQ -2(CX), R12
 
 scan:
-	ANDQ    $-16, AX
+	ANDQ    $~const_keyLow, AX
 	MOVBQZX -1(DI)(BX*1), R13
 	ADDQ    (R10)(R13*8), AX
 	MOVQ    (SI)(BX*8), R13
 	CMPQ    R13, AX
 	CMOVQLT R13, AX
 	MOVQ    AX, (SI)(BX*8)
-	ANDQ    $-16, DX
+	ANDQ    $~const_keyLow, DX
 	MOVBQZX 1(DI)(R12*1), R13
 	ADDQ    (R11)(R13*8), DX
 	MOVQ    (SI)(R12*8), R13
@@ -129,10 +135,10 @@ scan:
 
 	// The rows beside.
 	MOVQ         step+112(FP), R10
-	MOVQ         $-16, AX
+	MOVQ         $~const_keyLow, AX
 	VMOVQ        AX, X15
 	VPBROADCASTQ X15, Y15
-	MOVQ         $0x0400000000000000, AX
+	MOVQ         $const_keyNone, AX
 	VMOVQ        AX, X14
 	VPBROADCASTQ X14, Y14
 	VPBROADCASTQ 0(R10), Y8   // north

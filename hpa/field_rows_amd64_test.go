@@ -11,23 +11,29 @@ import (
 
 // TestTakeRowAVX2: a row taken by the assembly (takeRow where the CPU
 // has AVX2) against the plain Go (takeRowGo) on rows of every width from
-// 8 to maxRowsSide, random masks, weights and keys (some keyNone), rows
-// up and down of random keys (some keyNone): the same three rows after,
-// the same least fallen keys.
+// 8 to maxRowsSide, random masks, weights and keys (some keyNone, a
+// third just under keyMaxSeed), rows up and down of random keys (some
+// keyNone), or both the one spare row of zeros, as in a tile one row
+// tall: the same three rows after, the same least fallen keys.
 func TestTakeRowAVX2(t *testing.T) {
 	if !rowsAVX2 {
 		t.Skip("the CPU lacks AVX2")
 	}
 	r := rand.New(rand.NewPCG(5, 7))
 	var s rowsScratch
+	var base grid.Cost // keys from base up (every third trial near keyMaxSeed)
 	key := func() grid.Cost {
 		if r.IntN(6) == 0 {
 			return keyNone
 		}
-		return grid.Cost(r.IntN(4000))<<keyBits | grid.Cost(r.IntN(9))
+		return (base+grid.Cost(r.IntN(4000)))<<keyBits | grid.Cost(r.IntN(9))
 	}
 	for trial := range 6000 {
 		tw := 8 + trial%(maxRowsSide-7)
+		base = 0
+		if trial%3 == 2 {
+			base = keyMaxSeed - 4000
+		}
 		s.prices(uint8(1 + r.IntN(255)))
 		row, m := make([]grid.Cost, tw), make([]uint8, tw)
 		up, down := make([]grid.Cost, tw), make([]grid.Cost, tw)
@@ -39,6 +45,11 @@ func TestTakeRowAVX2(t *testing.T) {
 		}
 		row2 := append([]grid.Cost(nil), row...)
 		up2, down2 := append([]grid.Cost(nil), up...), append([]grid.Cost(nil), down...)
+		if trial%7 == 0 { // a one-row tile: up and down are the spare row, all 0
+			clear(up)
+			up2 = make([]grid.Cost, tw)
+			down, down2 = up, up2
+		}
 		fu, fd := takeRow(row, m, up, down, &s)
 		gu, gd := takeRowGo(row2, m, up2, down2, &s)
 		if fu != gu || fd != gd {
