@@ -22,6 +22,11 @@ func takeRow(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (
 	if !rowsAVX2 || tw < 8 || len(m) < tw || len(up) < tw || len(down) < tw {
 		return takeRowGo(row, m, up, down, s)
 	}
+	// SAFETY: the assembly reads and writes cells 0 to len(row)-1 of
+	// row, m, up and down and nothing else (its blocks of four start at
+	// 0, 4, ... and len(row)-4, with neighbours at ±1 only between), so
+	// the checks above keep it inside the slices; TestTakeRowAVX2 checks
+	// it against takeRowGo, the tested fallback, on every width.
 	return takeRowAVX2(row, m, up, down, &s.price[grid.East], &s.price[grid.West], &s.step)
 }
 
