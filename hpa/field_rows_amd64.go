@@ -25,8 +25,8 @@ func takeRow(row []grid.Cost, m []uint8, up, down []grid.Cost, s *rowsScratch) (
 	// SAFETY: the assembly reads and writes cells 0 to len(row)-1 of
 	// row, m, up and down and nothing else (its blocks of four start at
 	// 0, 4, ... and len(row)-4, with neighbours at ±1 only between), so
-	// the checks above keep it inside the slices; TestTakeRowAVX2 checks
-	// it against takeRowGo, the tested fallback, on every width.
+	// the checks above keep it inside the slices; TestTakeRowAgainstOracle
+	// checks it and takeRowGo, the fallback, on every width.
 	return takeRowAVX2(row, m, up, down, &s.price[grid.East], &s.price[grid.West], &s.step)
 }
 

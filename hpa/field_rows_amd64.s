@@ -25,8 +25,8 @@
 //
 // The steps' offsets into step (8 bytes by grid.Dir: north 0, south 2,
 // north-east 4, south-east 5, south-west 6, north-west 7) and the shifts
-// 58-d follow grid's order of directions; TestTakeRowAVX2 fails if it
-// changes.
+// 58-d follow grid's order of directions; TestTakeRowAgainstOracle
+// fails if it changes.
 //
 // Vector registers: Y15 ^keyLow, Y14 keyNone, Y8-Y13 the steps' keys,
 // Y6/Y7 the least fallen keys up/down by lane, Y0-Y5 scratch. SI row,
