@@ -54,6 +54,19 @@ type Query struct {
 	// or landmarks made without them stay lower bounds.
 	Penalty     []Cost
 	PenaltyFunc func(edge int32) Cost
+	// Overlay, if not nil, is a tier over the graph (NewOverlay, kept up
+	// to date with Update): the search crosses the cells that hold no
+	// source and no target from border node to border node at the
+	// Overlay's costs, and unpacks those hops into the graph's nodes, so
+	// that Result.Path is still a path of the graph's edges, of least
+	// cost. Result.Expanded counts the nodes the search expanded, not
+	// the searches that unpack the hops (each inside one cell). Not with
+	// Penalty (ErrGraph): the Overlay's costs do not know it. Avoid
+	// filters the nodes the search reaches, hops' ends included, but the
+	// Overlay's costs may run through avoided nodes: give it only nodes
+	// that no least-cost path between two other nodes needs (a
+	// planner's dead ends, entered and left by one way).
+	Overlay *Overlay
 }
 
 // Result is the answer to a Query. Path is the caller's buffer, reused.
@@ -86,6 +99,8 @@ type Searcher struct {
 	heap  heap
 	lmD   []Cost  // per landmark: the target terms of the ALT bound
 	act   []int32 // the landmarks this query uses
+	// an Overlay search's open cells and its path before unpacking
+	open, hops []int32
 }
 
 // nodeState is a node's search state, one record a node so that
@@ -167,6 +182,9 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	if q.Avoid != nil && len(q.Avoid) < (n+63)/64 {
 		return res, fmt.Errorf("%w: Avoid holds %d bits for %d nodes", ErrGraph, 64*len(q.Avoid), n)
 	}
+	if ov := q.Overlay; ov != nil && (ov.n != n || pen != nil) {
+		return res, fmt.Errorf("%w: an overlay of %d nodes on %d nodes, with penalties %t", ErrGraph, ov.n, n, pen != nil)
+	}
 	penFunc := q.PenaltyFunc
 	if penFunc == nil {
 		penFunc = noPenalty
@@ -215,6 +233,9 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		hv := h(e.Node)
 		v.stamp, v.cost, v.from, v.src, v.h = gen, e.Cost, -1, int32(i), hv
 		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
+	}
+	if q.Overlay != nil {
+		return s.overlaySearch(q, h, res)
 	}
 	// best is the cheapest complete path seen: a target node's g plus its
 	// exit cost. It is final once no open entry can beat it (f >= best).

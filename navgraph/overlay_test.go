@@ -1,0 +1,334 @@
+package navgraph_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/navgraph"
+)
+
+// randomCells splits g's nodes into cells: in runs of node ids (nodes
+// near in id share a cell) or at random.
+func randomCells(r *rand.Rand, n int) []int32 {
+	cell := make([]int32, n)
+	k := min(1+r.IntN(12), n) // cells are numbered below n
+	run := r.IntN(2) == 0
+	for u := range cell {
+		if run {
+			cell[u] = int32(u * k / n)
+		} else {
+			cell[u] = int32(r.IntN(k))
+		}
+	}
+	return cell
+}
+
+func randomEnds(r *rand.Rand, n int, huge bool) []navgraph.Endpoint {
+	var eps []navgraph.Endpoint
+	for range 1 + r.IntN(3) {
+		c := navgraph.Cost(r.IntN(50))
+		if huge {
+			c = navgraph.Cost(r.Int64N(int64(navgraph.MaxCost)))
+		}
+		eps = append(eps, navgraph.Endpoint{Node: int32(r.IntN(n)), Cost: c})
+	}
+	return eps
+}
+
+// checkOverlaySearch compares a search on the overlay with the least
+// cost gonum's Dijkstra gives, and checks its path edge by edge.
+func checkOverlaySearch(t *testing.T, g *navgraph.Graph, s *navgraph.Searcher, q *navgraph.Query, dist func(int32) []navgraph.Cost) {
+	t.Helper()
+	want := navgraph.Unreachable
+	for _, a := range q.Sources {
+		d := dist(a.Node)
+		for _, z := range q.Targets {
+			if d[z.Node] != navgraph.Unreachable {
+				want = min(want, a.Cost+d[z.Node]+z.Cost)
+			}
+		}
+	}
+	res, err := s.Search(q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Found != (want != navgraph.Unreachable) {
+		t.Fatalf("found %t, gonum's least cost %d", res.Found, want)
+	}
+	if !res.Found {
+		return
+	}
+	if res.Cost != min(want, navgraph.MaxPathCost) {
+		t.Fatalf("cost %d, gonum's least %d", res.Cost, want)
+	}
+	p := res.Path
+	if p[0] != q.Sources[res.Source].Node || p[len(p)-1] != q.Targets[res.Target].Node {
+		t.Fatalf("path %v from source %d to target %d", p, res.Source, res.Target)
+	}
+	c := q.Sources[res.Source].Cost + q.Targets[res.Target].Cost
+	for i := 1; i < len(p); i++ {
+		e, ok := g.Cost(p[i-1], p[i])
+		if !ok {
+			t.Fatalf("path %v: no edge %d→%d", p, p[i-1], p[i])
+		}
+		c += e
+	}
+	if c != res.Cost {
+		t.Fatalf("path %v costs %d, the search says %d", p, c, res.Cost)
+	}
+}
+
+// TestOverlaySearchAgainstGonum searches random graphs split into random
+// cells with and without landmarks, before and after edits that Update
+// follows, against gonum's Dijkstra.
+func TestOverlaySearchAgainstGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for trial := range 300 {
+		huge := trial%10 == 9
+		g := symmetricGraph(r, huge)
+		n := g.Len()
+		cell := randomCells(r, n)
+		ov, err := navgraph.NewOverlay(g, cell, 1+trial%3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var lm *navgraph.Landmarks
+		if trial%2 == 0 {
+			if lm, err = navgraph.NewLandmarks(g, 4, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s := navgraph.NewSearcher(g)
+		dist := func(a int32) []navgraph.Cost { return distances(g, a) }
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, huge), Targets: randomEnds(r, n, huge), Overlay: ov, Landmarks: lm}
+			checkOverlaySearch(t, g, s, q, dist)
+		}
+		// Edit a few nodes' edges both ways (costs up and down, edges
+		// gone), Update their cells, and search again; landmarks would
+		// need Repair, so none.
+		var touched []int32
+		for range 1 + r.IntN(4) {
+			u := int32(r.IntN(n))
+			to, cost := g.Out(u)
+			if len(to) == 0 {
+				continue
+			}
+			i := r.IntN(len(to))
+			v, c := to[i], cost[i]
+			nc := navgraph.Cost(r.IntN(100))
+			if huge {
+				nc = navgraph.Cost(r.Int64N(int64(navgraph.MaxCost)))
+			}
+			drop := r.IntN(3) == 0
+			for _, e := range [2][2]int32{{u, v}, {v, u}} {
+				to, cost := g.Out(e[0])
+				var nt []int32
+				var nco []navgraph.Cost
+				for j, w := range to {
+					switch {
+					case w != e[1]:
+						nt, nco = append(nt, w), append(nco, cost[j])
+					case !drop:
+						nt, nco = append(nt, w), append(nco, nc)
+					}
+				}
+				if err := g.SetEdges(e[0], nt, nco); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_ = c
+			touched = append(touched, cell[u], cell[v])
+		}
+		if err := ov.Update(g, touched, 2); err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, huge), Targets: randomEnds(r, n, huge), Overlay: ov}
+			checkOverlaySearch(t, g, s, q, dist)
+		}
+	}
+}
+
+// TestOverlayCostsAgainstPlainDijkstra checks the hops between border
+// nodes against a plain Dijkstra that keeps to the cell, and the border
+// nodes against the edges that leave the cell.
+func TestOverlayCostsAgainstPlainDijkstra(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 100 {
+		g := symmetricGraph(r, false)
+		n := g.Len()
+		cell := randomCells(r, n)
+		ov, err := navgraph.NewOverlay(g, cell, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for u := range int32(n) {
+			to, _ := g.Out(u)
+			crosses := false
+			for _, v := range to {
+				crosses = crosses || cell[v] != cell[u]
+			}
+			border := ov.Border(cell[u])
+			in := false
+			for _, b := range border {
+				in = in || b == u
+			}
+			if in != crosses {
+				t.Fatalf("node %d: border %t, has an edge out of its cell %t", u, in, crosses)
+			}
+			if !crosses {
+				continue
+			}
+			// plain O(n²) Dijkstra inside the cell
+			d := make([]navgraph.Cost, n)
+			done := make([]bool, n)
+			for v := range d {
+				d[v] = navgraph.Unreachable
+			}
+			d[u] = 0
+			for {
+				x := -1
+				for v := range d {
+					if !done[v] && d[v] != navgraph.Unreachable && (x < 0 || d[v] < d[x]) {
+						x = v
+					}
+				}
+				if x < 0 {
+					break
+				}
+				done[x] = true
+				to, cost := g.Out(int32(x))
+				for i, v := range to {
+					if cell[v] == cell[u] && d[x]+cost[i] < d[v] {
+						d[v] = d[x] + cost[i]
+					}
+				}
+			}
+			// Each hop costs the least path inside the cell; chains of
+			// hops (Bellman-Ford over them) reach every border node the
+			// cell's paths reach, at the same least cost.
+			chain := map[int32]navgraph.Cost{u: 0}
+			for changed := true; changed; {
+				changed = false
+				for _, w := range border {
+					cw, ok := chain[w]
+					if !ok {
+						continue
+					}
+					for _, h := range ov.Hops(w, nil) {
+						if w == u && h.Cost != d[h.Node] {
+							t.Fatalf("cell %d: hop %d→%d costs %d, plain Dijkstra %d", cell[u], u, h.Node, h.Cost, d[h.Node])
+						}
+						if c, ok := chain[h.Node]; !ok || cw+h.Cost < c {
+							chain[h.Node], changed = cw+h.Cost, true
+						}
+					}
+				}
+			}
+			for _, b := range border {
+				got, ok := chain[b]
+				if ok != (d[b] != navgraph.Unreachable) || ok && got != d[b] {
+					t.Fatalf("cell %d: %d→%d by hops %d (%t), plain Dijkstra %d", cell[u], u, b, got, ok, d[b])
+				}
+			}
+		}
+	}
+}
+
+// TestOverlayStaleNeverLies edits a graph without Update: a search on
+// the stale overlay may fail with ErrGraph or find a path that is not
+// the least, but every path it returns is the graph's, at its cost.
+func TestOverlayStaleNeverLies(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	failed := 0
+	for range 200 {
+		g := symmetricGraph(r, false)
+		n := g.Len()
+		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 1 + r.IntN(8) { // raise or drop edges both ways
+			u := int32(r.IntN(n))
+			to, cost := g.Out(u)
+			if len(to) == 0 {
+				continue
+			}
+			v := to[r.IntN(len(to))]
+			nc := navgraph.Cost(r.IntN(100))
+			for _, e := range [2][2]int32{{u, v}, {v, u}} {
+				to, cost = g.Out(e[0])
+				nt, nco := append([]int32(nil), to...), append([]navgraph.Cost(nil), cost...)
+				for j := range nt {
+					if nt[j] == e[1] {
+						nco[j] = nc
+					}
+				}
+				if err := g.SetEdges(e[0], nt, nco); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		s := navgraph.NewSearcher(g)
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
+			res, err := s.Search(q, nil)
+			if err != nil {
+				if !errors.Is(err, navgraph.ErrGraph) {
+					t.Fatal(err)
+				}
+				failed++
+				continue
+			}
+			if !res.Found {
+				continue
+			}
+			c := q.Sources[res.Source].Cost + q.Targets[res.Target].Cost
+			for i := 1; i < len(res.Path); i++ {
+				e, ok := g.Cost(res.Path[i-1], res.Path[i])
+				if !ok {
+					t.Fatalf("stale overlay: path %v has no edge %d→%d", res.Path, res.Path[i-1], res.Path[i])
+				}
+				c += e
+			}
+			if c != res.Cost {
+				t.Fatalf("stale overlay: path %v costs %d, the search says %d", res.Path, c, res.Cost)
+			}
+		}
+	}
+	if failed == 0 {
+		t.Fatal("no search on a stale overlay noticed it")
+	}
+}
+
+func TestOverlayErrors(t *testing.T) {
+	g, err := navgraph.Build(3, []navgraph.Edge{{From: 0, To: 1, Cost: 1}, {From: 1, To: 0, Cost: 1}, {From: 1, To: 2, Cost: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cell := range [][]int32{nil, {0, 0}, {0, -1, 0}, {0, 3, 0}, {0, 0, 1}} {
+		if _, err := navgraph.NewOverlay(g, cell, 1); !errors.Is(err, navgraph.ErrGraph) {
+			t.Fatalf("cells %v: %v, want ErrGraph", cell, err)
+		}
+	}
+	if _, err := navgraph.NewOverlay(nil, nil, 1); !errors.Is(err, navgraph.ErrNilGraph) {
+		t.Fatalf("nil graph: %v", err)
+	}
+	ov, err := navgraph.NewOverlay(g, []int32{0, 1, 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ov.Update(g, []int32{2}, 1); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("cell out of range: %v", err)
+	}
+	if err := ov.Update(navgraph.New(4), []int32{0}, 1); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("graph of another size: %v", err)
+	}
+	s := navgraph.NewSearcher(g)
+	q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: 2}}, Overlay: ov, Penalty: make([]navgraph.Cost, g.EdgeIDs())}
+	if _, err := s.Search(q, nil); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("overlay with penalties: %v", err)
+	}
+}
