@@ -88,6 +88,9 @@ func (p *Planner) apply() error {
 			p.lm = lm
 		}
 	}
+	if err := p.updateGroups(); err != nil {
+		return p.Sync()
+	}
 	if p.refreshing {
 		p.refreshNodes = append(p.refreshNodes, p.applyNodes...)
 	}

@@ -243,7 +243,9 @@ func farPair(g *grid.Grid, seed uint64) (grid.Point, grid.Point, bool) {
 // player is checked against the tests' model of what it knows: a path
 // exactly when the player's view (a plain grid, oracle flood fill) joins
 // start and goal, never through a cell it believes blocked (seen so),
-// and the knowledge agrees with the model cell by cell.
+// and the knowledge agrees with the model cell by cell. Odd seeds plan
+// with the third tier (groups of 2×2 clusters), which each reveal keeps
+// in step.
 func TestFogAgainstModel(t *testing.T) {
 	seeds := 6
 	if testing.Short() {
@@ -264,7 +266,11 @@ func TestFogAgainstModel(t *testing.T) {
 		if seed%2 == 1 {
 			prior = truth.Clone() // the terrain known from the start
 		}
-		k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Prior: prior, Bake: preprocess.Config{ClusterSize: 16}})
+		var cfg hpa.Config
+		if seed%2 == 1 {
+			cfg = hpa.Config{Tiers: 3, GroupClusters: 2}
+		}
+		k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Prior: prior, Bake: preprocess.Config{ClusterSize: 16}, Planner: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -445,7 +445,9 @@ func TestLiveReadersDoNotRace(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 2})
+			// with the third tier (groups of 2×2 clusters), which each
+			// copy keeps in step with its edits
+			l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: 2, Planner: hpa.Config{Tiers: 3, GroupClusters: 2}})
 			if err != nil {
 				t.Fatal(err)
 			}

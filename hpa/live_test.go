@@ -28,14 +28,21 @@ func TestLiveEdits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkLive(t, g, 16, 3, 5)
+		checkLive(t, g, 16, 3, 5, hpa.Config{})
+	})
+	t.Run("generated/three tiers", func(t *testing.T) {
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 200, Height: 180, Seed: 78}, grid.MapOptions{SwampWeight: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLive(t, g, 8, 2, 9, hpa.Config{Tiers: 3, GroupClusters: 3})
 	})
 	t.Run("dao/den011d", func(t *testing.T) {
-		checkLive(t, testmaps.Grid(t, "dao", "den011d"), 0, 2, 6)
+		checkLive(t, testmaps.Grid(t, "dao", "den011d"), 0, 2, 6, hpa.Config{})
 	})
 }
 
-func checkLive(t *testing.T, g *grid.Grid, cs, replicas int, seed uint64) {
+func checkLive(t *testing.T, g *grid.Grid, cs, replicas int, seed uint64, cfg hpa.Config) {
 	rounds, pairs := 14, 25
 	if testing.Short() {
 		rounds, pairs = 7, 12
@@ -44,7 +51,7 @@ func checkLive(t *testing.T, g *grid.Grid, cs, replicas int, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: replicas, RefreshEvery: 3, RefreshLag: replicas - 1})
+	l, err := hpa.NewLive(b, hpa.LiveConfig{Replicas: replicas, RefreshEvery: 3, RefreshLag: replicas - 1, Planner: cfg})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,30 @@ type Config struct {
 	// Workers bounds the goroutines NewPlanner and Sync use (0:
 	// GOMAXPROCS).
 	Workers int
+	// Tiers is the number of tiers above the grid: 2, the clusters and
+	// their waypoints; 3, and groups of clusters (GroupClusters), which the coarse search crosses from waypoint to
+	// waypoint on the group's border at the exact cost inside the group
+	// (navgraph.Overlay), so that its work grows with the route's length
+	// rather than with the map. The paths are the same cost either way.
+	// 0 chooses 3 on maps of at least ThirdTier clusters, 2 on smaller
+	// ones. Queries under a Penalty search the waypoints tier by tier as
+	// with 2 (the group costs do not know the penalties).
+	Tiers int
+	// GroupClusters is the side, in clusters, of a group of the third
+	// tier (0: DefaultGroupClusters; else 2 to MaxGroupClusters).
+	GroupClusters int
 }
+
+// DefaultGroupClusters is the side, in clusters, of a group of the third
+// tier with the zero Config: 256×256 cells with clusters of 32.
+const DefaultGroupClusters = 8
+
+// MaxGroupClusters bounds Config.GroupClusters.
+const MaxGroupClusters = 64
+
+// ThirdTier is the number of clusters from which the zero Config builds
+// the third tier: a 2048×2048 map of 32×32 clusters.
+const ThirdTier = 64 * 64
 
 // DefaultLandmarks is the number of landmarks of the zero Config.
 const DefaultLandmarks = 16
@@ -55,6 +78,8 @@ type Planner struct {
 	deadBits []uint64 // waypoint slots that lie in a dead end
 	nodeDead []int32  // per slot: dead end id or -1
 	lm       *navgraph.Landmarks
+	ov       *navgraph.Overlay     // the third tier (nil: none)
+	ovCells  []int32               // apply's scratch: the groups to update
 	unitLM   []*navgraph.Landmarks // per unit layer of the bake (Units order)
 	units    []grid.Unit
 	// Per unit layer: the routes of its intra-cluster edges refined so
@@ -89,6 +114,9 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.GroupClusters == 0 {
+		cfg.GroupClusters = DefaultGroupClusters
 	}
 	if b == nil {
 		// No panic on a nil bake: a planner over an empty one, every
@@ -141,6 +169,9 @@ func (p *Planner) Sync() error {
 }
 
 func (p *Planner) sync() error {
+	if err := checkTiers(p.cfg); err != nil {
+		return err
+	}
 	p.refreshBroken = p.refreshing
 	b := p.bake
 	t := b.Tier()
@@ -183,6 +214,14 @@ func (p *Planner) sync() error {
 	if err := p.syncUnits(); err != nil {
 		return err
 	}
+	var ov *navgraph.Overlay
+	if p.tiers(t) == 3 {
+		var err error
+		if ov, err = navgraph.NewOverlay(t.Graph, groupOf(t, p.cfg.GroupClusters), p.cfg.Workers); err != nil {
+			return err
+		}
+	}
+	p.ov = ov
 	p.g, p.tier = b.Grid(), t
 	p.lm, p.deadBits, p.nodeDead = lm, deadBits, nodeDead
 	// The route cache survives updates (its entries check their
@@ -234,6 +273,9 @@ func (p *Planner) Bytes() int {
 	}
 	if p.lm != nil {
 		n += p.lm.Bytes()
+	}
+	if p.ov != nil {
+		n += p.ov.Bytes()
 	}
 	for i, lm := range p.unitLM {
 		if lm != nil && !slices.Contains(p.unitLM[:i], lm) {

@@ -365,9 +365,9 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 		}
 		q.cq.Avoid = p.deadBits
 		q.cq.Landmarks = p.lm
-		q.cq.Penalty, q.cq.PenaltyFunc = nil, nil
+		q.cq.Penalty, q.cq.PenaltyFunc, q.cq.Overlay = nil, nil, p.ov
 		if q.pen != nil {
-			q.cq.Penalty, q.cq.PenaltyFunc = q.pf.edge, q.edgeFunc
+			q.cq.Penalty, q.cq.PenaltyFunc, q.cq.Overlay = q.pf.edge, q.edgeFunc, nil
 		}
 		cr, found, err := q.coarseRoute(false, res)
 		if err != nil || !found {
