@@ -9,34 +9,47 @@ import (
 	"github.com/rtspath/rtspath/internal/radix"
 )
 
-// Overlay is a tier over a Graph, as in the multilevel overlays of route
-// planners (Delling, Goldberg, Pajor, Werneck 2011, "Customizable Route
-// Planning"): the graph's nodes are split into cells; a node with an edge
-// to another cell is a border node of its own cell; and for each cell the
-// Overlay keeps the exact cost from each of its border nodes to each
-// other, over paths that stay in the cell. A search given an Overlay
-// (Query.Overlay) crosses every cell that holds none of its sources and
-// targets by those costs, one hop from border node to border node,
-// rather than node by node, and still finds a least-cost path, which it
-// returns node by node (each hop unpacked by a search inside its cell).
+// Overlay is a stack of tiers over a Graph, as in the multilevel
+// overlays of route planners (Delling, Goldberg, Pajor, Werneck 2011,
+// "Customizable Route Planning"): the graph's nodes are split into cells,
+// and each level's cells into the next level's, bigger ones. A node with
+// an edge to another cell of a level is a border node of its cell there,
+// and for each cell the Overlay keeps hops between its border nodes: the
+// least cost over paths that stay in the cell. A search given an Overlay
+// (Query.Overlay) crosses each cell that holds no source and no target,
+// at the highest level where that is so, from border node to border node
+// by those hops rather than node by node; so its work grows with the
+// length of the route in cells, not with the size of the graph. It still
+// finds a least-cost path, which it returns node by node (each hop
+// unpacked by searches inside its cell).
 //
 // Its edges across cells must come in pairs of equal cost (u→v and v→u),
 // as Landmarks need of every edge. After SetEdges changes edges of some
 // nodes, Update recomputes the cells that hold them (and the cells at the
-// other end of a changed edge across cells); until then a search on the
-// Overlay may fail with an error wrapping ErrGraph (an unpacked hop that
-// does not cost what the Overlay said), never return a wrong path.
+// other end of a changed edge across cells). Until then a search on the
+// Overlay may return a path that is not the least, or fail with an error
+// wrapping ErrGraph (an unpacked hop that does not cost what the Overlay
+// said), but never a path the graph does not have.
 //
 // An Overlay is safe for concurrent reads; Update must not run
 // concurrently with anything else.
 type Overlay struct {
 	n       int     // nodes of its graph
-	cell    []int32 // per node: its cell
-	pos     []int32 // per node: its index among its cell's border nodes, or -1
-	start   []int32 // per cell c: its nodes are members[start[c]:start[c+1]]
-	members []int32 // nodes by cell, ascending within each
-	cells   []ovCell
-	bytes   int // of the cells' tables
+	cell    []int32 // per node: its cell at level 0
+	start   []int32 // per level-0 cell c: its nodes are members[start[c]:start[c+1]]
+	members []int32 // nodes by level-0 cell, ascending within each
+	levels  []ovLevel
+	bytes   int // of the cells' hops
+}
+
+// ovLevel is one level's cells.
+type ovLevel struct {
+	cells []ovCell
+	// per cell: its cell at the next level (nil at the top level)
+	up []int32
+	// per cell (+1), above level 0: its cells at the level below are
+	// kids[kstart[c]:kstart[c+1]]
+	kstart, kids []int32
 }
 
 // ovCell is one cell's border nodes and the hops between them: from
@@ -61,38 +74,83 @@ func (c *ovCell) hop(x int32) Cost {
 	return Cost(c.c32[x])
 }
 
-// NewOverlay returns the overlay of g whose cells are given by cell (the
-// cell of each node, 0 or more; cells are numbered 0 to the largest).
-// It returns an error wrapping ErrGraph when cell does not fit g or an
-// edge across cells has no reverse of equal cost, and ErrNilGraph for a
-// nil g. workers bounds the goroutines (≤ 0: one). Cost: for each cell
-// of m nodes and k border nodes, k searches over the cell, O(k m log m),
-// and a check of each hop against every third border node, O(k³);
-// memory 12 bytes a node and 8 bytes a hop kept (12 on graphs whose
-// costs pass 2^32).
-func NewOverlay(g *Graph, cell []int32, workers int) (*Overlay, error) {
+// index returns u's index among the cell's border nodes, or -1.
+func (c *ovCell) index(u int32) int32 {
+	if i, ok := slices.BinarySearch(c.border, u); ok {
+		return int32(i)
+	}
+	return -1
+}
+
+// NewOverlay returns the overlay of g whose cells are given by levels:
+// levels[l][u] is node u's cell at level l (0 or more, below g.Len()),
+// and nodes that share a cell at one level share one at the next. It
+// returns an error wrapping ErrGraph when levels do not fit g or do not
+// nest, or an edge across cells has no reverse of equal cost, and
+// ErrNilGraph for a nil g. workers bounds the goroutines (≤ 0: one).
+// Cost: for each cell of m nodes (at level 0) or border nodes of the
+// level below (above it), and k border nodes, k searches over the cell's
+// e edges, O(k e log m); memory 8 bytes a node and 8 bytes a hop kept
+// (12 on graphs whose costs pass 2^32).
+func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: NewOverlay", ErrNilGraph)
 	}
 	n := g.Len()
-	if len(cell) != n {
-		return nil, fmt.Errorf("%w: %d cells for %d nodes", ErrGraph, len(cell), n)
+	if len(levels) == 0 {
+		return nil, fmt.Errorf("%w: an overlay needs a level", ErrGraph)
 	}
-	cells := 0
-	for u, c := range cell {
-		if c < 0 || int(c) >= n {
-			return nil, fmt.Errorf("%w: node %d in cell %d (want 0..%d)", ErrGraph, u, c, n-1)
+	o := &Overlay{n: n, levels: make([]ovLevel, len(levels))}
+	for l, cell := range levels {
+		if len(cell) != n {
+			return nil, fmt.Errorf("%w: %d cells for %d nodes at level %d", ErrGraph, len(cell), n, l)
 		}
-		cells = max(cells, int(c)+1)
+		cells := 0
+		for u, c := range cell {
+			if c < 0 || int(c) >= n {
+				return nil, fmt.Errorf("%w: node %d in cell %d at level %d (want 0..%d)", ErrGraph, u, c, l, n-1)
+			}
+			cells = max(cells, int(c)+1)
+		}
+		o.levels[l].cells = make([]ovCell, cells)
+		if l == 0 {
+			continue
+		}
+		// The cells below must nest: each has one cell here.
+		below := &o.levels[l-1]
+		below.up = make([]int32, len(below.cells))
+		for c := range below.up {
+			below.up[c] = -1
+		}
+		for u, c := range levels[l-1] {
+			if up := below.up[c]; up >= 0 && up != cell[u] {
+				return nil, fmt.Errorf("%w: cell %d of level %d lies in cells %d and %d of level %d", ErrGraph, c, l-1, up, cell[u], l)
+			}
+			below.up[c] = cell[u]
+		}
+		lv := &o.levels[l]
+		lv.kstart = make([]int32, cells+1)
+		for _, up := range below.up {
+			if up >= 0 {
+				lv.kstart[up+1]++
+			}
+		}
+		for c := range cells {
+			lv.kstart[c+1] += lv.kstart[c]
+		}
+		lv.kids = make([]int32, lv.kstart[cells])
+		next := slices.Clone(lv.kstart[:cells])
+		for k, up := range below.up {
+			if up >= 0 {
+				lv.kids[next[up]] = int32(k)
+				next[up]++
+			}
+		}
 	}
-	o := &Overlay{
-		n:       n,
-		cell:    slices.Clone(cell),
-		pos:     make([]int32, n),
-		start:   make([]int32, cells+1),
-		members: make([]int32, n),
-		cells:   make([]ovCell, cells),
-	}
+	cell := levels[0]
+	cells := len(o.levels[0].cells)
+	o.cell = slices.Clone(cell)
+	o.start, o.members = make([]int32, cells+1), make([]int32, n)
 	for _, c := range cell {
 		o.start[c+1]++
 	}
@@ -114,13 +172,13 @@ func NewOverlay(g *Graph, cell []int32, workers int) (*Overlay, error) {
 	return o, nil
 }
 
-// Update recomputes the listed cells on g (the graph the Overlay was
-// made for, after SetEdges): their border nodes and the costs between
-// them. List every cell holding a node whose edges changed. It returns
-// an error wrapping ErrGraph for a cell out of range, a graph of another
-// size, or an edge across cells without its reverse (the Overlay is then
-// unfit for searches until an Update without error). Cost: that of
-// NewOverlay for the listed cells.
+// Update recomputes, on g (the graph the Overlay was made for, after
+// SetEdges), the listed cells of level 0 and the cells above them: their
+// border nodes and hops. List every level-0 cell holding a node whose
+// edges changed. It returns an error wrapping ErrGraph for a cell out of
+// range, a graph of another size, or an edge across cells without its
+// reverse (the Overlay is then unfit for searches until an Update
+// without error). Cost: that of NewOverlay for those cells.
 func (o *Overlay) Update(g *Graph, cells []int32, workers int) error {
 	if g == nil {
 		return fmt.Errorf("%w: Overlay.Update", ErrNilGraph)
@@ -129,23 +187,53 @@ func (o *Overlay) Update(g *Graph, cells []int32, workers int) error {
 		return fmt.Errorf("%w: overlay of %d nodes updated on a graph of %d", ErrGraph, o.n, g.Len())
 	}
 	for _, c := range cells {
-		if c < 0 || int(c) >= len(o.cells) {
-			return fmt.Errorf("%w: cell %d of %d", ErrGraph, c, len(o.cells))
+		if c < 0 || int(c) >= len(o.levels[0].cells) {
+			return fmt.Errorf("%w: cell %d of %d", ErrGraph, c, len(o.levels[0].cells))
 		}
 	}
-	cs := slices.Clone(cells)
-	slices.Sort(cs)
-	return o.update(g, slices.Compact(cs), workers)
+	return o.update(g, slices.Clone(cells), workers)
 }
 
-// update recomputes the cells in cs (distinct, in range).
+// update recomputes the level-0 cells in cs (in range) and the cells
+// above them, level by level.
 func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
+	var err error
+	for l := range o.levels {
+		slices.Sort(cs)
+		cs = slices.Compact(cs)
+		if err = o.updateLevel(g, l, cs, workers); err != nil {
+			break
+		}
+		if l+1 < len(o.levels) {
+			up := o.levels[l].up
+			k := 0
+			for _, c := range cs {
+				if up[c] >= 0 { // (a cell of no node has none)
+					cs[k] = up[c]
+					k++
+				}
+			}
+			cs = cs[:k]
+		}
+	}
+	o.bytes = 0
+	for l := range o.levels {
+		for c := range o.levels[l].cells {
+			oc := &o.levels[l].cells[c]
+			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)) + 8*cap(oc.c64)
+		}
+	}
+	return err
+}
+
+// updateLevel recomputes the cells cs (distinct, in range) of level l.
+func (o *Overlay) updateLevel(g *Graph, l int, cs []int32, workers int) error {
 	workers = max(1, min(workers, len(cs)))
 	errs := make([]error, len(cs))
 	if workers == 1 {
 		var sc cellScratch
 		for i, c := range cs {
-			errs[i] = o.build(g, c, &sc)
+			errs[i] = o.build(g, l, c, &sc)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -154,7 +242,7 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 			wg.Go(func() {
 				var sc cellScratch
 				for i := range next {
-					errs[i] = o.build(g, cs[i], &sc)
+					errs[i] = o.build(g, l, cs[i], &sc)
 				}
 			})
 		}
@@ -164,11 +252,6 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 		close(next)
 		wg.Wait()
 	}
-	o.bytes = 0
-	for c := range o.cells {
-		oc := &o.cells[c]
-		o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)) + 8*cap(oc.c64)
-	}
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -177,160 +260,217 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 	return nil
 }
 
-// cellScratch is one worker's scratch for build: the cell's edges in
-// local indices, and a one-to-all search over them.
+// cellScratch is one worker's scratch for build: the cell's nodes and
+// edges in local indices, and a one-to-all search over them.
 type cellScratch struct {
+	m    []int32
 	off  []int32
 	to   []int32
 	cost []Cost
 	d    []Cost
+	via  []bool // the node's least path can pass through a border node
+	isB  []bool // the node is a border node (false between builds)
+	bl   []int32
 	q    radix.Heap[int32]
 	row  []Cost
 }
 
-// build recomputes cell c's border nodes and their costs.
-func (o *Overlay) build(g *Graph, c int32, sc *cellScratch) error {
-	m := o.members[o.start[c]:o.start[c+1]]
+// cellAt returns u's cell at level l.
+func (o *Overlay) cellAt(u int32, l int) int32 {
+	c := o.cell[u]
+	for i := range l {
+		c = o.levels[i].up[c]
+	}
+	return c
+}
+
+// build recomputes cell c of level l: its border nodes and hops. Its
+// nodes are the graph's at level 0, and above it the border nodes of
+// its cells one level down, joined by their hops and the edges between
+// those cells.
+func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
+	var m []int32
+	if l == 0 {
+		m = o.members[o.start[c]:o.start[c+1]]
+	} else {
+		lv := &o.levels[l]
+		sc.m = sc.m[:0]
+		for _, k := range lv.kids[lv.kstart[c]:lv.kstart[c+1]] {
+			sc.m = append(sc.m, o.levels[l-1].cells[k].border...)
+		}
+		slices.Sort(sc.m)
+		m = sc.m
+	}
 	var border []int32
 	sc.off = append(sc.off[:0], 0)
 	sc.to, sc.cost = sc.to[:0], sc.cost[:0]
+	local := func(v int32, x Cost) {
+		j, _ := slices.BinarySearch(m, v)
+		sc.to = append(sc.to, int32(j))
+		sc.cost = append(sc.cost, x)
+	}
 	for _, u := range m {
 		to, cost := g.Out(u)
 		crosses := false
+		var below int32
+		if l > 0 {
+			// the hops of u's cell one level down
+			below = o.cellAt(u, l-1)
+			oc := &o.levels[l-1].cells[below]
+			i := oc.index(u)
+			for x := oc.off[i]; x < oc.off[i+1]; x++ {
+				local(oc.to[x], oc.hop(x))
+			}
+		}
 		for i, v := range to {
-			if o.cell[v] != c {
+			switch cv := o.cellAt(v, l); {
+			case cv != c:
 				if back, ok := g.Cost(v, u); !ok || back != cost[i] {
 					return fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
 				}
 				crosses = true
-				continue
+			case l == 0 || o.cellAt(v, l-1) != below:
+				local(v, cost[i])
 			}
-			j, _ := slices.BinarySearch(m, v)
-			sc.to = append(sc.to, int32(j))
-			sc.cost = append(sc.cost, cost[i])
 		}
 		sc.off = append(sc.off, int32(len(sc.to)))
-		o.pos[u] = -1
 		if crosses {
-			o.pos[u] = int32(len(border))
 			border = append(border, u)
 		}
 	}
+	// From each border node, a search over the cell that marks the
+	// nodes whose least path can pass through a third border node z
+	// (with d(i,z) > 0 and d(z,·) > 0): the hop to such a border node is
+	// two shorter hops already (which, kept or split in turn, end in hops
+	// that are kept), so only the unmarked ones are kept.
 	k := len(border)
-	sc.row = slices.Grow(sc.row[:0], k*k)[:k*k]
-	fits := true
+	sc.bl = sc.bl[:0]
+	for _, b := range border {
+		j, _ := slices.BinarySearch(m, b)
+		sc.bl = append(sc.bl, int32(j))
+	}
 	if len(sc.d) < len(m) {
 		sc.d = make([]Cost, len(m))
+		sc.via = make([]bool, len(m))
+		sc.isB = make([]bool, len(m))
 	}
-	d := sc.d[:len(m)]
-	for i, b := range border {
+	d, via, isB := sc.d[:len(m)], sc.via[:len(m)], sc.isB[:len(m)]
+	for _, j := range sc.bl {
+		isB[j] = true
+	}
+	oc := ovCell{border: border, off: make([]int32, 0, k+1)}
+	fits := true
+	sc.row = sc.row[:0]
+	for _, src := range sc.bl {
+		oc.off = append(oc.off, int32(len(oc.to)))
 		for j := range d {
-			d[j] = Unreachable
+			d[j], via[j] = Unreachable, false
 		}
-		src, _ := slices.BinarySearch(m, b)
 		d[src] = 0
 		sc.q.Reset()
-		sc.q.Push(0, int32(src))
+		sc.q.Push(0, src)
 		for sc.q.Len() > 0 {
 			e := sc.q.Pop()
 			u := e.Val
 			if Cost(e.Key) != d[u] {
 				continue
 			}
+			// paths on from u pass through a border node if u's does,
+			// or u is one (and neither part costs 0)
+			z := isB[u] && u != src && d[u] > 0
 			for x := sc.off[u]; x < sc.off[u+1]; x++ {
 				v := sc.to[x]
-				if ng := min(d[u]+sc.cost[x], MaxPathCost); ng < d[v] {
-					d[v] = ng
+				ng := min(d[u]+sc.cost[x], MaxPathCost)
+				through := via[u] || z && sc.cost[x] > 0
+				switch {
+				case ng < d[v]:
+					d[v], via[v] = ng, through
 					sc.q.Push(uint64(ng), v)
+				case ng == d[v] && through:
+					via[v] = true
 				}
 			}
 		}
-		for j, z := range border {
-			t, _ := slices.BinarySearch(m, z)
-			sc.row[i*k+j] = d[t]
-			fits = fits && (d[t] == Unreachable || d[t] < ovNone)
-		}
-	}
-	// Keep the hop i→j unless a third border node z lies on a least
-	// path at no extra cost, each part dearer than 0 (so that the parts,
-	// kept or split in turn, end in hops that are kept).
-	oc := ovCell{border: border, off: make([]int32, 0, k+1)}
-	row := sc.row
-	for i := range k {
-		oc.off = append(oc.off, int32(len(oc.to)))
-		for j := range k {
-			d := row[i*k+j]
-			if j == i || d == Unreachable {
-				continue
-			}
-			via := false
-			for z := 0; z < k && !via; z++ {
-				a, b := row[i*k+z], row[z*k+j]
-				via = a > 0 && b > 0 && a != Unreachable && b != Unreachable && a+b == d
-			}
-			if via {
+		for j, t := range sc.bl {
+			if t == src || d[t] == Unreachable || via[t] {
 				continue
 			}
 			oc.to = append(oc.to, border[j])
-			if fits {
-				oc.c32 = append(oc.c32, uint32(d))
-			} else {
-				oc.c64 = append(oc.c64, d)
-			}
+			sc.row = append(sc.row, d[t])
+			fits = fits && d[t] < ovNone
 		}
+	}
+	for _, j := range sc.bl {
+		isB[j] = false
+	}
+	if fits {
+		oc.c32 = make([]uint32, len(sc.row))
+		for x, v := range sc.row {
+			oc.c32[x] = uint32(v)
+		}
+	} else {
+		oc.c64 = slices.Clone(sc.row)
 	}
 	oc.off = append(oc.off, int32(len(oc.to)))
 	oc.to = slices.Clip(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
-	o.cells[c] = oc
+	o.levels[l].cells[c] = oc
 	return nil
 }
 
 // Len returns the number of nodes of the graph the Overlay is for.
 func (o *Overlay) Len() int { return o.n }
 
-// Cells returns the number of cells.
-func (o *Overlay) Cells() int { return len(o.cells) }
+// Levels returns the number of levels.
+func (o *Overlay) Levels() int { return len(o.levels) }
 
-// Cell returns node u's cell (-1 for a u that is not a node). O(1).
-func (o *Overlay) Cell(u int32) int32 {
-	if uint32(u) >= uint32(o.n) {
-		return -1
+// Cells returns the number of cells of level l (0 for an l out of range).
+func (o *Overlay) Cells(l int) int {
+	if l < 0 || l >= len(o.levels) {
+		return 0
 	}
-	return o.cell[u]
+	return len(o.levels[l].cells)
 }
 
-// Border returns cell c's border nodes, ascending (the Overlay's own
-// slice: do not modify it; nil for a c out of range). O(1).
-func (o *Overlay) Border(c int32) []int32 {
-	if uint32(c) >= uint32(len(o.cells)) {
+// Border returns the border nodes of cell c of level l, ascending (the
+// Overlay's own slice: do not modify it; nil for l or c out of range).
+// O(1).
+func (o *Overlay) Border(l int, c int32) []int32 {
+	if l < 0 || l >= len(o.levels) || uint32(c) >= uint32(len(o.levels[l].cells)) {
 		return nil
 	}
-	return o.cells[c].border
+	return o.levels[l].cells[c].border
 }
 
-// Hops appends to dst the hops the Overlay keeps from border node u
-// (nothing when u is not one): each to another border node of its cell,
-// at the least cost of a path inside the cell. The least path inside the
-// cell between any two border nodes is a chain of hops. O(hops).
-func (o *Overlay) Hops(u int32, dst []Endpoint) []Endpoint {
-	if uint32(u) >= uint32(o.n) || o.pos[u] < 0 {
+// Hops appends to dst the hops the Overlay keeps at level l from border
+// node u (nothing when u is not one there): each to another border node
+// of its cell, at the least cost of a path inside the cell. The least
+// path inside the cell between any two border nodes is a chain of hops.
+// O(hops + log k).
+func (o *Overlay) Hops(l int, u int32, dst []Endpoint) []Endpoint {
+	if l < 0 || l >= len(o.levels) || uint32(u) >= uint32(o.n) {
 		return dst
 	}
-	oc := &o.cells[o.cell[u]]
-	for x := oc.off[o.pos[u]]; x < oc.off[o.pos[u]+1]; x++ {
+	oc := &o.levels[l].cells[o.cellAt(u, l)]
+	i := oc.index(u)
+	if i < 0 {
+		return dst
+	}
+	for x := oc.off[i]; x < oc.off[i+1]; x++ {
 		dst = append(dst, Endpoint{Node: oc.to[x], Cost: oc.hop(x)})
 	}
 	return dst
 }
 
-// hopCost returns the cost of the hop u→v, if the Overlay keeps one.
-func (o *Overlay) hopCost(u, v int32) (Cost, bool) {
-	if uint32(u) >= uint32(o.n) || o.pos[u] < 0 {
+// hopCost returns the cost of the hop u→v at level l, if the Overlay
+// keeps one.
+func (o *Overlay) hopCost(l int, u, v int32) (Cost, bool) {
+	oc := &o.levels[l].cells[o.cellAt(u, l)]
+	i := oc.index(u)
+	if i < 0 {
 		return 0, false
 	}
-	oc := &o.cells[o.cell[u]]
-	for x := oc.off[o.pos[u]]; x < oc.off[o.pos[u]+1]; x++ {
+	for x := oc.off[i]; x < oc.off[i+1]; x++ {
 		if oc.to[x] == v {
 			return oc.hop(x), true
 		}
@@ -340,5 +480,10 @@ func (o *Overlay) hopCost(u, v int32) (Cost, bool) {
 
 // Bytes returns the memory the Overlay holds.
 func (o *Overlay) Bytes() int {
-	return 4*(cap(o.cell)+cap(o.pos)+cap(o.start)+cap(o.members)) + 72*cap(o.cells) + o.bytes
+	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)) + o.bytes
+	for l := range o.levels {
+		lv := &o.levels[l]
+		n += 120*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids))
+	}
+	return n
 }

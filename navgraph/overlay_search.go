@@ -5,10 +5,36 @@ import (
 	"slices"
 )
 
+// ovOpen is a cell that holds a source or a target of an Overlay search:
+// the search goes through it a level lower.
+type ovOpen struct {
+	level int
+	cell  int32
+}
+
+// closed returns the highest level at which u's cell holds no source and
+// no target of the search, and that cell; -1 when even u's level-0 cell
+// holds one. The cells that hold one are open at every level above too.
+func (s *Searcher) closed(ov *Overlay, u int32) (int, int32) {
+	c := ov.cell[u]
+	top, topCell := -1, int32(-1)
+	for l := range ov.levels {
+		if l > 0 {
+			c = ov.levels[l-1].up[c]
+		}
+		if slices.Contains(s.open, ovOpen{l, c}) {
+			break
+		}
+		top, topCell = l, c
+	}
+	return top, topCell
+}
+
 // overlaySearch is Search's loop with q.Overlay (the sources are pushed,
-// h set up): nodes of the open cells (those of the sources and targets)
-// relax their edges, border nodes of the other cells their cell's hops
-// and their edges across cells. The path is then unpacked.
+// h set up): a node expands at the highest level where its cell is
+// closed (holds no source or target), by that cell's hops and its edges
+// out of the cell; a node whose every cell is open, by its edges. The
+// path is then unpacked.
 func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Result, error) {
 	ov := q.Overlay
 	gen := s.gen
@@ -16,8 +42,14 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 	s.open = s.open[:0]
 	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
 		for _, e := range set {
-			if c := ov.cell[e.Node]; !slices.Contains(s.open, c) {
-				s.open = append(s.open, c)
+			c := ov.cell[e.Node]
+			for l := range ov.levels {
+				if l > 0 {
+					c = ov.levels[l-1].up[c]
+				}
+				if !slices.Contains(s.open, ovOpen{l, c}) {
+					s.open = append(s.open, ovOpen{l, c})
+				}
 			}
 		}
 	}
@@ -62,27 +94,31 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			}
 		}
 		to, cost := s.g.Out(u)
-		cu, pu := ov.cell[u], ov.pos[u]
-		if pu < 0 || slices.Contains(s.open, cu) {
-			for i, v := range to {
-				relax(u, su, v, it.g+cost[i])
+		l, c := s.closed(ov, u)
+		var i int32 = -1
+		var oc *ovCell
+		if l >= 0 {
+			oc = &ov.levels[l].cells[c]
+			i = oc.index(u)
+		}
+		if i < 0 { // all open (or, never reached, inside a closed cell)
+			for j, v := range to {
+				relax(u, su, v, it.g+cost[j])
 			}
 			continue
 		}
-		oc := &ov.cells[cu]
-		x0, x1 := oc.off[pu], oc.off[pu+1]
 		if oc.c64 != nil {
-			for x := x0; x < x1; x++ {
+			for x := oc.off[i]; x < oc.off[i+1]; x++ {
 				relax(u, su, oc.to[x], it.g+oc.c64[x])
 			}
 		} else {
-			for x := x0; x < x1; x++ {
+			for x := oc.off[i]; x < oc.off[i+1]; x++ {
 				relax(u, su, oc.to[x], it.g+Cost(oc.c32[x]))
 			}
 		}
-		for i, v := range to {
-			if ov.cell[v] != cu {
-				relax(u, su, v, it.g+cost[i])
+		for j, v := range to {
+			if ov.cellAt(v, l) != c {
+				relax(u, su, v, it.g+cost[j])
 			}
 		}
 	}
@@ -95,16 +131,17 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		s.hops = append(s.hops, v)
 	}
 	slices.Reverse(s.hops)
-	// In a closed cell a node's predecessor in the same cell is a hop.
+	// A node's successor in its closed cell was reached by a hop.
 	res.Path = append(res.Path, s.hops[0])
 	var err error
 	for i := 1; i < len(s.hops); i++ {
 		a, b := s.hops[i-1], s.hops[i]
-		if c := ov.cell[a]; c != ov.cell[b] || slices.Contains(s.open, c) {
+		if l, c := s.closed(ov, a); l >= 0 && ov.cellAt(b, l) == c {
+			res.Path, err = s.unpack(ov, l, c, a, b, q.Landmarks, res.Path)
+		} else {
 			res.Path = append(res.Path, b)
-			continue
 		}
-		if res.Path, err = s.unpack(ov, a, b, q.Landmarks, res.Path); err != nil {
+		if err != nil {
 			return Result{Path: res.Path[:0], Source: -1, Target: -1}, err
 		}
 	}
@@ -113,13 +150,13 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 }
 
 // unpack appends the nodes after a of a least-cost path from a to b
-// inside their cell (the Overlay's hop a → b), found by A* with the
-// landmarks' bound (lm may be nil). It returns an error wrapping ErrGraph
-// when that path does not cost what the Overlay says: the Overlay is out
-// of step with the graph.
-func (s *Searcher) unpack(ov *Overlay, a, b int32, lm *Landmarks, dst []int32) ([]int32, error) {
-	want, _ := ov.hopCost(a, b)
-	c := ov.cell[a]
+// inside cell c of level l (the Overlay's hop a → b there): found by A*
+// with the landmarks' bound (lm may be nil) over the hops and edges of
+// the level below, whose hops are unpacked in turn. It returns an error
+// wrapping ErrGraph when that path does not cost what the Overlay says:
+// the Overlay is out of step with the graph.
+func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, lm *Landmarks, dst []int32) ([]int32, error) {
+	want, _ := ov.hopCost(l, a, b)
 	if lm != nil && lm.k == 0 {
 		lm = nil
 	}
@@ -140,6 +177,19 @@ func (s *Searcher) unpack(ov *Overlay, a, b int32, lm *Landmarks, dst []int32) (
 		}
 		return lm.bound(v, s.lmD, s.act)
 	}
+	visit := func(u, v int32, g Cost) {
+		ng := min(g, MaxPathCost)
+		sv := &ns[v]
+		if sv.stamp == gen && ng >= sv.cost {
+			return
+		}
+		hv := sv.h
+		if sv.stamp != gen {
+			hv = h(v)
+		}
+		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
+		s.heap.push(item{ng + hv, ng, v})
+	}
 	ns[a] = nodeState{stamp: gen, from: -1, h: h(a)}
 	s.heap.push(item{ns[a].h, 0, a})
 	for len(s.heap.items) > 0 {
@@ -152,21 +202,27 @@ func (s *Searcher) unpack(ov *Overlay, a, b int32, lm *Landmarks, dst []int32) (
 			break
 		}
 		to, cost := s.g.Out(u)
+		if l == 0 {
+			for i, v := range to {
+				if ov.cell[v] == c {
+					visit(u, v, it.g+cost[i])
+				}
+			}
+			continue
+		}
+		// one level down: the hops of u's cell there, and the edges to
+		// its other cells inside c
+		below := ov.cellAt(u, l-1)
+		oc := &ov.levels[l-1].cells[below]
+		if i := oc.index(u); i >= 0 {
+			for x := oc.off[i]; x < oc.off[i+1]; x++ {
+				visit(u, oc.to[x], it.g+oc.hop(x))
+			}
+		}
 		for i, v := range to {
-			if ov.cell[v] != c {
-				continue
+			if ov.cellAt(v, l) == c && ov.cellAt(v, l-1) != below {
+				visit(u, v, it.g+cost[i])
 			}
-			ng := min(it.g+cost[i], MaxPathCost)
-			sv := &ns[v]
-			if sv.stamp == gen && ng >= sv.cost {
-				continue
-			}
-			hv := sv.h
-			if sv.stamp != gen {
-				hv = h(v)
-			}
-			sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-			s.heap.push(item{ng + hv, ng, v})
 		}
 	}
 	if ns[b].stamp != gen || ns[b].cost != want {
@@ -174,12 +230,29 @@ func (s *Searcher) unpack(ov *Overlay, a, b int32, lm *Landmarks, dst []int32) (
 		if ns[b].stamp == gen {
 			got = ns[b].cost
 		}
-		return dst, fmt.Errorf("%w: overlay hop %d→%d costs %d, the graph says %d (Overlay.Update missed a change)", ErrGraph, a, b, want, got)
+		return dst, fmt.Errorf("%w: overlay hop %d→%d of level %d costs %d, the graph says %d (Overlay.Update missed a change)", ErrGraph, a, b, l, want, got)
 	}
-	n := len(dst)
+	if len(s.ubuf) <= l {
+		s.ubuf = append(s.ubuf, make([][]int32, l+1-len(s.ubuf))...)
+	}
+	p := s.ubuf[l][:0]
 	for v := b; v != a; v = ns[v].from {
-		dst = append(dst, v)
+		p = append(p, v)
 	}
-	slices.Reverse(dst[n:])
-	return dst, nil
+	p = append(p, a)
+	slices.Reverse(p)
+	s.ubuf[l] = p
+	if l == 0 {
+		return append(dst, p[1:]...), nil
+	}
+	var err error
+	for i := 1; i < len(p) && err == nil; i++ {
+		x, y := p[i-1], p[i]
+		if below := ov.cellAt(x, l-1); ov.cellAt(y, l-1) == below {
+			dst, err = s.unpack(ov, l-1, below, x, y, lm, dst)
+		} else {
+			dst = append(dst, y)
+		}
+	}
+	return dst, err
 }

@@ -3,16 +3,18 @@ package navgraph_test
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// randomCells splits g's nodes into cells: in runs of node ids (nodes
-// near in id share a cell) or at random.
-func randomCells(r *rand.Rand, n int) []int32 {
+// randomCells splits g's nodes into cells, one to three levels of them:
+// at level 0 in runs of node ids (nodes near in id share a cell) or at
+// random; each level above joins the cells below at random.
+func randomCells(r *rand.Rand, n int) [][]int32 {
 	cell := make([]int32, n)
-	k := min(1+r.IntN(12), n) // cells are numbered below n
+	k := min(1+r.IntN(24), n) // cells are numbered below n
 	run := r.IntN(2) == 0
 	for u := range cell {
 		if run {
@@ -21,7 +23,21 @@ func randomCells(r *rand.Rand, n int) []int32 {
 			cell[u] = int32(r.IntN(k))
 		}
 	}
-	return cell
+	levels := [][]int32{cell}
+	for range r.IntN(3) {
+		below := levels[len(levels)-1]
+		up := make([]int32, n) // the cell above each cell below
+		k = max(1, k/(2+r.IntN(3)))
+		for c := range up {
+			up[c] = int32(r.IntN(k))
+		}
+		cell := make([]int32, n)
+		for u, c := range below {
+			cell[u] = up[c]
+		}
+		levels = append(levels, cell)
+	}
+	return levels
 }
 
 func randomEnds(r *rand.Rand, n int, huge bool) []navgraph.Endpoint {
@@ -88,8 +104,9 @@ func TestOverlaySearchAgainstGonum(t *testing.T) {
 		huge := trial%10 == 9
 		g := symmetricGraph(r, huge)
 		n := g.Len()
-		cell := randomCells(r, n)
-		ov, err := navgraph.NewOverlay(g, cell, 1+trial%3)
+		levels := randomCells(r, n)
+		cell := levels[0]
+		ov, err := navgraph.NewOverlay(g, levels, 1+trial%3)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,79 +176,83 @@ func TestOverlayCostsAgainstPlainDijkstra(t *testing.T) {
 	for range 100 {
 		g := symmetricGraph(r, false)
 		n := g.Len()
-		cell := randomCells(r, n)
-		ov, err := navgraph.NewOverlay(g, cell, 2)
+		levels := randomCells(r, n)
+		ov, err := navgraph.NewOverlay(g, levels, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for u := range int32(n) {
-			to, _ := g.Out(u)
-			crosses := false
-			for _, v := range to {
-				crosses = crosses || cell[v] != cell[u]
-			}
-			border := ov.Border(cell[u])
-			in := false
-			for _, b := range border {
-				in = in || b == u
-			}
-			if in != crosses {
-				t.Fatalf("node %d: border %t, has an edge out of its cell %t", u, in, crosses)
-			}
-			if !crosses {
-				continue
-			}
-			// plain O(n²) Dijkstra inside the cell
-			d := make([]navgraph.Cost, n)
-			done := make([]bool, n)
-			for v := range d {
-				d[v] = navgraph.Unreachable
-			}
-			d[u] = 0
-			for {
-				x := -1
-				for v := range d {
-					if !done[v] && d[v] != navgraph.Unreachable && (x < 0 || d[v] < d[x]) {
-						x = v
-					}
+		for l, cell := range levels {
+			for u := range int32(n) {
+				to, _ := g.Out(u)
+				crosses := false
+				for _, v := range to {
+					crosses = crosses || cell[v] != cell[u]
 				}
-				if x < 0 {
-					break
+				border := ov.Border(l, cell[u])
+				if slices.Contains(border, u) != crosses {
+					t.Fatalf("level %d node %d: border %t, has an edge out of its cell %t", l, u, !crosses, crosses)
 				}
-				done[x] = true
-				to, cost := g.Out(int32(x))
-				for i, v := range to {
-					if cell[v] == cell[u] && d[x]+cost[i] < d[v] {
-						d[v] = d[x] + cost[i]
-					}
+				if !crosses {
+					continue
 				}
-			}
-			// Each hop costs the least path inside the cell; chains of
-			// hops (Bellman-Ford over them) reach every border node the
-			// cell's paths reach, at the same least cost.
-			chain := map[int32]navgraph.Cost{u: 0}
-			for changed := true; changed; {
-				changed = false
-				for _, w := range border {
-					cw, ok := chain[w]
-					if !ok {
-						continue
-					}
-					for _, h := range ov.Hops(w, nil) {
-						if w == u && h.Cost != d[h.Node] {
-							t.Fatalf("cell %d: hop %d→%d costs %d, plain Dijkstra %d", cell[u], u, h.Node, h.Cost, d[h.Node])
+				d := plainInCell(g, cell, u)
+				// Each hop costs the least path inside the cell; chains
+				// of hops (Bellman-Ford over them) reach every border
+				// node the cell's paths reach, at the same least cost.
+				chain := map[int32]navgraph.Cost{u: 0}
+				for changed := true; changed; {
+					changed = false
+					for _, w := range border {
+						cw, ok := chain[w]
+						if !ok {
+							continue
 						}
-						if c, ok := chain[h.Node]; !ok || cw+h.Cost < c {
-							chain[h.Node], changed = cw+h.Cost, true
+						for _, h := range ov.Hops(l, w, nil) {
+							if w == u && h.Cost != d[h.Node] {
+								t.Fatalf("level %d cell %d: hop %d→%d costs %d, plain Dijkstra %d", l, cell[u], u, h.Node, h.Cost, d[h.Node])
+							}
+							if c, ok := chain[h.Node]; !ok || cw+h.Cost < c {
+								chain[h.Node], changed = cw+h.Cost, true
+							}
 						}
 					}
 				}
-			}
-			for _, b := range border {
-				got, ok := chain[b]
-				if ok != (d[b] != navgraph.Unreachable) || ok && got != d[b] {
-					t.Fatalf("cell %d: %d→%d by hops %d (%t), plain Dijkstra %d", cell[u], u, b, got, ok, d[b])
+				for _, b := range border {
+					got, ok := chain[b]
+					if ok != (d[b] != navgraph.Unreachable) || ok && got != d[b] {
+						t.Fatalf("level %d cell %d: %d→%d by hops %d (%t), plain Dijkstra %d", l, cell[u], u, b, got, ok, d[b])
+					}
 				}
+			}
+		}
+	}
+}
+
+// plainInCell is an O(n²) Dijkstra from u over the edges that stay in
+// u's cell.
+func plainInCell(g *navgraph.Graph, cell []int32, u int32) []navgraph.Cost {
+	n := g.Len()
+	d := make([]navgraph.Cost, n)
+	done := make([]bool, n)
+	for v := range d {
+		d[v] = navgraph.Unreachable
+	}
+	d[u] = 0
+	for {
+		x := -1
+		for v := range d {
+			if !done[v] && d[v] != navgraph.Unreachable && (x < 0 || d[v] < d[x]) {
+				x = v
+			}
+		}
+		if x < 0 {
+			return d
+		}
+		done[x] = true
+		to, cost := g.Out(int32(x))
+		for i, v := range to {
+			if cell[v] == cell[u] && d[x]+cost[i] < d[v] {
+				d[v] = d[x] + cost[i]
 			}
 		}
 	}
@@ -250,7 +271,7 @@ func TestOverlayStaleNeverLies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for range 1 + r.IntN(8) { // raise or drop edges both ways
+		for range 4 + r.IntN(16) { // raise or lower edges both ways
 			u := int32(r.IntN(n))
 			to, cost := g.Out(u)
 			if len(to) == 0 {
@@ -308,15 +329,15 @@ func TestOverlayErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cell := range [][]int32{nil, {0, 0}, {0, -1, 0}, {0, 3, 0}, {0, 0, 1}} {
-		if _, err := navgraph.NewOverlay(g, cell, 1); !errors.Is(err, navgraph.ErrGraph) {
-			t.Fatalf("cells %v: %v, want ErrGraph", cell, err)
+	for _, levels := range [][][]int32{nil, {nil}, {{0, 0}}, {{0, -1, 0}}, {{0, 3, 0}}, {{0, 0, 1}}, {{0, 1, 1}, {0, 0, 1}}, {{0, 1, 2}, {0, 1}}} {
+		if _, err := navgraph.NewOverlay(g, levels, 1); !errors.Is(err, navgraph.ErrGraph) {
+			t.Fatalf("cells %v: %v, want ErrGraph", levels, err)
 		}
 	}
 	if _, err := navgraph.NewOverlay(nil, nil, 1); !errors.Is(err, navgraph.ErrNilGraph) {
 		t.Fatalf("nil graph: %v", err)
 	}
-	ov, err := navgraph.NewOverlay(g, []int32{0, 1, 1}, 1)
+	ov, err := navgraph.NewOverlay(g, [][]int32{{0, 1, 1}}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -54,12 +54,12 @@ type Query struct {
 	// or landmarks made without them stay lower bounds.
 	Penalty     []Cost
 	PenaltyFunc func(edge int32) Cost
-	// Overlay, if not nil, is a tier over the graph (NewOverlay, kept up
-	// to date with Update): the search crosses the cells that hold no
-	// source and no target from border node to border node at the
-	// Overlay's costs, and unpacks those hops into the graph's nodes, so
-	// that Result.Path is still a path of the graph's edges, of least
-	// cost. Result.Expanded counts the nodes the search expanded, not
+	// Overlay, if not nil, is a stack of tiers over the graph
+	// (NewOverlay, kept up to date with Update): the search crosses the
+	// cells that hold no source and no target from border node to border
+	// node at the Overlay's costs, at the highest level where they hold
+	// none, and unpacks those hops into the graph's nodes, so that
+	// Result.Path is still a path of the graph's edges, of least cost. Result.Expanded counts the nodes the search expanded, not
 	// the searches that unpack the hops (each inside one cell). Not with
 	// Penalty (ErrGraph): the Overlay's costs do not know it. Avoid
 	// filters the nodes the search reaches, hops' ends included, but the
@@ -99,8 +99,11 @@ type Searcher struct {
 	heap  heap
 	lmD   []Cost  // per landmark: the target terms of the ALT bound
 	act   []int32 // the landmarks this query uses
-	// an Overlay search's open cells and its path before unpacking
-	open, hops []int32
+	// an Overlay search's open cells, its path before unpacking, and a
+	// hop's path per level while it is unpacked
+	open []ovOpen
+	hops []int32
+	ubuf [][]int32
 }
 
 // nodeState is a node's search state, one record a node so that
