@@ -23,6 +23,8 @@ type ScaleRow struct {
 	FileBytes               int     // the bake file
 	BakeBytes, PlannerBytes int     // memory beside the grid
 	HeapBytes               uint64  // heap in use with grid, bake and planner loaded
+	Tiers                   int     // the planner's tiers above the grid
+	PlannerMillis           float64 // making the planner (hpa.NewPlanner), on all cores
 	Queries                 int
 	MeanMicros, P99Micros   float64 // hpa-smooth
 	MicrosPerCell           float64 // query time per cell of path length
@@ -38,6 +40,7 @@ type ScaleOptions struct {
 	AStarUpTo int    // sizes up to this also run exact A* for the optimum (0: 2048)
 	OneCore   int    // sizes up to this also time a build on one core (0: 4096)
 	Seed      uint64 // map and query seed
+	Tiers     int    // the planner's Config.Tiers (0: its choice by the map's size)
 	Progress  func(size int, what string)
 }
 
@@ -92,7 +95,14 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		row.BuildMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
 		row.FileBytes = len(b.AppendBinary(nil))
 		row.BakeBytes = b.Stats().Bytes
-		pl := hpa.NewPlanner(b, hpa.Config{})
+		say(n, "making the planner")
+		t0 = time.Now()
+		pl := hpa.NewPlanner(b, hpa.Config{Tiers: opt.Tiers})
+		row.PlannerMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
+		if err := pl.Sync(); err != nil { // a bad Tiers, say
+			return rows, err
+		}
+		row.Tiers = pl.Tiers()
 		q := pl.NewQuery()
 		runtime.GC()
 		var after runtime.MemStats
@@ -166,7 +176,7 @@ func queriesOf(us []float64) []Query {
 // beside the totals.
 func WriteScaleTable(w io.Writer, rows []ScaleRow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "size\tMcells\tbake s\tms/Mcell\tone core ms/Mcell\tfile B/cell\tbake B/cell\tplanner B/cell\theap B/cell\tqueries\tmean µs\tp99 µs\tµs per path cell\tmean path\tA* µs\tover: mean\tmax\t\n")
+	fmt.Fprintf(tw, "size\tMcells\tbake s\tms/Mcell\tone core ms/Mcell\tfile B/cell\tbake B/cell\tplanner B/cell\theap B/cell\ttiers\tplanner s\tqueries\tmean µs\tp99 µs\tµs per path cell\tmean path\tA* µs\tover: mean\tmax\t\n")
 	for _, r := range rows {
 		mc := float64(r.Size*r.Size) / 1e6
 		cells := float64(r.Size * r.Size)
@@ -177,9 +187,9 @@ func WriteScaleTable(w io.Writer, rows []ScaleRow) error {
 		if r.AStarQueries > 0 {
 			astar, om, ox = fmt.Sprintf("%.0f", r.AStarMicros), fmt.Sprintf("%.2f%%", 100*r.MeanOver), fmt.Sprintf("%.1f%%", 100*r.MaxOver)
 		}
-		fmt.Fprintf(tw, "%d²\t%.1f\t%.2f\t%.0f\t%s\t%.3f\t%.2f\t%.2f\t%.1f\t%d\t%.0f\t%.0f\t%.3f\t%.0f\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%d²\t%.1f\t%.2f\t%.0f\t%s\t%.3f\t%.2f\t%.2f\t%.1f\t%d\t%.2f\t%d\t%.0f\t%.0f\t%.3f\t%.0f\t%s\t%s\t%s\t\n",
 			r.Size, mc, r.BuildMillis/1e3, r.BuildMillis/mc, one, float64(r.FileBytes)/cells, float64(r.BakeBytes)/cells,
-			float64(r.PlannerBytes)/cells, float64(r.HeapBytes)/cells, r.Queries, r.MeanMicros, r.P99Micros, r.MicrosPerCell,
+			float64(r.PlannerBytes)/cells, float64(r.HeapBytes)/cells, r.Tiers, r.PlannerMillis/1e3, r.Queries, r.MeanMicros, r.P99Micros, r.MicrosPerCell,
 			r.MeanLength, astar, om, ox)
 	}
 	return tw.Flush()

@@ -30,7 +30,7 @@ func genBake(t testing.TB, w, h int, seed uint64, rule grid.Movement, cs int) (*
 // path exactly when A* does, every path is legal from start to goal, never
 // cheaper than A*'s, smoothing never makes it dearer, and the smoothed
 // costs stay within the bounds stated in the package doc. Every other map
-// has a third tier, in groups of 2 to 4 clusters.
+// has three or four tiers, in groups of 2 to 4.
 func TestAgainstAStar(t *testing.T) {
 	t.Parallel() // one of the package's long tests: two run at once
 	r := rand.New(rand.NewPCG(31, 32))
@@ -47,7 +47,7 @@ func TestAgainstAStar(t *testing.T) {
 		g, b := genBake(t, 24+r.IntN(140), 24+r.IntN(140), uint64(i), rule, []int{8, 16, 32}[i/3%3])
 		cfg := hpa.Config{}
 		if i%2 == 1 {
-			cfg = hpa.Config{Tiers: 3, GroupClusters: 2 + i/6%3}
+			cfg = hpa.Config{Tiers: 3 + i/2%2, GroupClusters: 2 + i/4%3}
 		}
 		pl := hpa.NewPlanner(b, cfg)
 		q := pl.NewQuery()

@@ -31,7 +31,8 @@ var (
 // Config tunes a Planner. The zero value is the default.
 type Config struct {
 	// Landmarks is the number of ALT landmarks on the waypoint graph
-	// (0: 16; negative: none). Each costs 4 bytes per waypoint slot and
+	// (0: DefaultLandmarks, DefaultLandmarksTiers with more than two
+	// Tiers; negative: none). Each costs 4 bytes per waypoint slot and
 	// one Dijkstra over the waypoint graph when the planner is made or
 	// synced; 16 cut the coarse search on the StarCraft maps from 645 to
 	// 111 expanded waypoints per query (go test -run '^$' -bench SC1
@@ -40,19 +41,29 @@ type Config struct {
 	// Workers bounds the goroutines NewPlanner and Sync use (0:
 	// GOMAXPROCS).
 	Workers int
-	// Tiers is the number of tiers above the grid: 2, the clusters and
-	// their waypoints; 3, and groups of clusters (GroupClusters), which the coarse search crosses from waypoint to
-	// waypoint on the group's border at the exact cost inside the group
-	// (navgraph.Overlay), so that its work grows with the route's length
-	// rather than with the map. The paths are the same cost either way.
-	// 0 chooses 3 on maps of at least ThirdTier clusters, 2 on smaller
-	// ones. Queries under a Penalty search the waypoints tier by tier as
-	// with 2 (the group costs do not know the penalties).
+	// Tiers is the number of tiers above the grid, 2 to MaxTiers: 2,
+	// the clusters and their waypoints; 3, and groups of clusters
+	// (GroupClusters on a side); 4, and groups of those groups; and so
+	// on. The coarse search crosses a group that holds neither end from
+	// waypoint to waypoint on its border, at the exact cost inside the
+	// group (navgraph.Overlay), at the highest tier where the group holds
+	// neither, so that its work grows with the route's length rather
+	// than with the map. The paths cost the same whatever the tiers. 0
+	// chooses 2 on maps of fewer than ThirdTier clusters, else 3. A
+	// fourth tier makes long queries on the largest maps faster, but the
+	// planner's making and Sync much slower (a 16384×16384 generated map:
+	// 11 against 18 ms a query, 77 against 23 s to make the planner).
+	// Queries under a Penalty search the waypoints as with 2 (the group
+	// costs do not know the penalties).
 	Tiers int
-	// GroupClusters is the side, in clusters, of a group of the third
-	// tier (0: DefaultGroupClusters; else 2 to MaxGroupClusters).
+	// GroupClusters is the side of a group of the third tier in
+	// clusters, and of each tier's groups above in the groups below (0:
+	// DefaultGroupClusters; else 2 to MaxGroupClusters).
 	GroupClusters int
 }
+
+// MaxTiers bounds Config.Tiers.
+const MaxTiers = 6
 
 // DefaultGroupClusters is the side, in clusters, of a group of the third
 // tier with the zero Config: 256×256 cells with clusters of 32.
@@ -62,11 +73,19 @@ const DefaultGroupClusters = 8
 const MaxGroupClusters = 64
 
 // ThirdTier is the number of clusters from which the zero Config builds
-// the third tier: a 2048×2048 map of 32×32 clusters.
-const ThirdTier = 64 * 64
+// the third tier: a 4096×4096 map of 32×32 clusters. Below, the coarse
+// search is too small a share of a query for it to pay (a generated
+// 2048×2048 map: 660 waypoints expanded a query with two tiers, 266 with
+// three, for about the same time).
+const ThirdTier = 128 * 128
 
-// DefaultLandmarks is the number of landmarks of the zero Config.
-const DefaultLandmarks = 16
+// DefaultLandmarks is the number of landmarks of the zero Config on two
+// tiers, DefaultLandmarksTiers on more: there they serve the search less
+// (it crosses groups by their hops) and would take three fourths of the
+// planner's memory (on a generated 4096×4096 map, 8 rather than 16
+// landmarks raise the waypoints a query expands from 722 to 942 and
+// save 6.3 MB, 0.37 bytes a cell).
+const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 
 // Planner answers queries on one bake.
 type Planner struct {
@@ -109,14 +128,17 @@ type Planner struct {
 // fails, the planner's queries return the error. A nil b gives a planner
 // whose queries and Sync return ErrNoBake. Cost: one Sync.
 func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
-	if cfg.Landmarks == 0 {
-		cfg.Landmarks = DefaultLandmarks
-	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
 	if cfg.GroupClusters == 0 {
 		cfg.GroupClusters = DefaultGroupClusters
+	}
+	if cfg.Landmarks == 0 {
+		cfg.Landmarks = DefaultLandmarks
+		if b != nil && tiersFor(cfg, b.Tier()) > 2 {
+			cfg.Landmarks = DefaultLandmarksTiers
+		}
 	}
 	if b == nil {
 		// No panic on a nil bake: a planner over an empty one, every
@@ -215,9 +237,9 @@ func (p *Planner) sync() error {
 		return err
 	}
 	var ov *navgraph.Overlay
-	if p.tiers(t) == 3 {
+	if n := p.tiers(t); n > 2 {
 		var err error
-		if ov, err = navgraph.NewOverlay(t.Graph, groupOf(t, p.cfg.GroupClusters), p.cfg.Workers); err != nil {
+		if ov, err = navgraph.NewOverlay(t.Graph, groupLevels(t, p.cfg.GroupClusters, n-2), p.cfg.Workers); err != nil {
 			return err
 		}
 	}

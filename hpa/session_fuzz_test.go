@@ -105,8 +105,9 @@ func sessionBake(t *testing.T, seed, rule byte) (*grid.Grid, *preprocess.Bake) {
 	return g, b
 }
 
-// sessionConfig is the planner of a script's map.
-var sessionConfig = hpa.Config{Landmarks: 4, Workers: 1}
+// sessionConfig is the planner of a script's map: with a third tier in
+// groups of 2×2 clusters, so that edits keep it in step.
+var sessionConfig = hpa.Config{Landmarks: 4, Workers: 1, Tiers: 3, GroupClusters: 2}
 
 func newSession(t *testing.T, seed, rule byte) *session {
 	g, b := sessionBake(t, seed, rule)

@@ -8,40 +8,61 @@ import (
 
 // tiers returns the number of tiers the planner keeps over tier t
 // (Config.Tiers, 0 resolved by the map's size).
-func (p *Planner) tiers(t *waypoint.Tier) int {
+func (p *Planner) tiers(t *waypoint.Tier) int { return tiersFor(p.cfg, t) }
+
+// tiersFor is Planner.tiers under cfg.
+func tiersFor(cfg Config, t *waypoint.Tier) int {
 	switch {
-	case p.cfg.Tiers != 0:
-		return p.cfg.Tiers
+	case cfg.Tiers != 0:
+		return cfg.Tiers
 	case t.ClustersX()*t.ClustersY() >= ThirdTier:
 		return 3
 	}
 	return 2
 }
 
-// checkTiers reports a Config.Tiers out of range.
+// Tiers returns the number of tiers the planner keeps above the grid
+// (Config.Tiers, 0 resolved by the map's size): 2 without the groups.
+func (p *Planner) Tiers() int {
+	if p.ov == nil {
+		return 2
+	}
+	return 2 + p.ov.Levels()
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// checkTiers reports a Config.Tiers or GroupClusters out of range.
 func checkTiers(cfg Config) error {
-	if cfg.Tiers != 0 && cfg.Tiers != 2 && cfg.Tiers != 3 || cfg.GroupClusters < 2 || cfg.GroupClusters > MaxGroupClusters {
-		return fmt.Errorf("%w: Config.Tiers %d (want 0, 2 or 3), GroupClusters %d (want 0 or 2..%d)", ErrOptions, cfg.Tiers, cfg.GroupClusters, MaxGroupClusters)
+	if cfg.Tiers != 0 && (cfg.Tiers < 2 || cfg.Tiers > MaxTiers) || cfg.GroupClusters < 2 || cfg.GroupClusters > MaxGroupClusters {
+		return fmt.Errorf("%w: Config.Tiers %d (want 0 or 2..%d), GroupClusters %d (want 0 or 2..%d)", ErrOptions, cfg.Tiers, MaxTiers, cfg.GroupClusters, MaxGroupClusters)
 	}
 	return nil
 }
 
-// groupOf returns the third tier's group of each waypoint slot of t: the
-// block of gc×gc clusters that holds its cluster, numbered row by row.
-func groupOf(t *waypoint.Tier, gc int) []int32 {
+// groupLevels returns, for each of the levels of groups, the group of
+// each waypoint slot of t: at level l the block of gc^(l+1) × gc^(l+1)
+// clusters that holds its cluster, numbered row by row.
+func groupLevels(t *waypoint.Tier, gc, levels int) [][]int32 {
 	cw := t.ClustersX()
-	gw := (cw + gc - 1) / gc
-	cell := make([]int32, t.Graph.Len())
-	for c := range len(t.ClusterStart) - 1 {
-		x, y := c%cw/gc, c/cw/gc
-		for u := t.ClusterStart[c]; u < t.ClusterStart[c+1]; u++ {
-			cell[u] = int32(y*gw + x)
+	out := make([][]int32, levels)
+	side := gc
+	for l := range out {
+		gw := ceilDiv(cw, side)
+		cell := make([]int32, t.Graph.Len())
+		for c := range len(t.ClusterStart) - 1 {
+			x, y := c%cw/side, c/cw/side
+			for u := t.ClusterStart[c]; u < t.ClusterStart[c+1]; u++ {
+				cell[u] = int32(y*gw + x)
+			}
 		}
+		out[l] = cell
+		side *= gc
 	}
-	return cell
+	return out
 }
 
-// groupOfCluster returns the third tier's group of cluster c of t, in
+// groupOfCluster returns the first level's group of cluster c of t, in
 // groups of gc×gc clusters.
 func groupOfCluster(t *waypoint.Tier, gc int, c int32) int32 {
 	cw, g := int32(t.ClustersX()), int32(gc)
@@ -49,9 +70,10 @@ func groupOfCluster(t *waypoint.Tier, gc int, c int32) int32 {
 	return c/cw/g*gw + c%cw/g
 }
 
-// updateGroups brings the third tier in step with the rewritten clusters
+// updateGroups brings the groups in step with the rewritten clusters
 // (apply's p.rewritten: those an update rebuilt and their neighbours,
-// which hold every waypoint whose edges changed).
+// which hold every waypoint whose edges changed); the Overlay updates
+// the levels above.
 func (p *Planner) updateGroups() error {
 	if p.ov == nil {
 		return nil

@@ -32,6 +32,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the generated maps and queries")
 	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
+	tiers := fs.Int("tiers", 0, "with -scale, the planner's `TIERS` above the grid (2 to 6; 0: its choice by the map's size)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -live-ticks, -seed)")
 	liveSize := fs.Int("live-size", 1024, "with -live, the generated map's `SIDE`")
@@ -49,7 +50,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), influence (heavy's hot spots alone), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
-       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-out DIR]
+       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-tiers N] [-out DIR]
        rtspath bench -live [-live-size 1024] [-units 1000] [-live-ticks 200] [-seed 1] [-out DIR]
        rtspath bench -ticks [-size 4096] [-units 10000] [-seconds 60] [-budget N] [-seed 1] [-out DIR]
        rtspath bench -group -map M.map [-units 1000] [-goals 10] [-seed 1]
@@ -139,6 +140,9 @@ a line per order and, last, one line:
 	if err != nil {
 		return badFlag("load", *loadName, "unknown load (have none, light, heavy, influence, terrain)")
 	}
+	if *tiers != 0 && *scale == "" {
+		return badFlag("tiers", *tiers, "only with -scale")
+	}
 	if load != bench.NoLoad && *scale != "" {
 		return badFlag("load", *loadName, "not with -scale")
 	}
@@ -172,7 +176,7 @@ a line per order and, last, one line:
 	t0 := time.Now()
 	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
 	if *scale != "" {
-		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed,
+		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed, Tiers: *tiers,
 			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
 		live.clear()
 		if err != nil {
