@@ -62,6 +62,10 @@ type ovCell struct {
 	to     []int32  // hop ends (nodes)
 	c32    []uint32 // hop costs
 	c64    []Cost   // instead of c32 when a cost does not fit 32 bits
+	// per border node i (+1): its edges out of the cell are
+	// xto[xoff[i]:xoff[i+1]], at xcost
+	xoff, xto []int32
+	xcost     []Cost
 }
 
 const ovNone = math.MaxUint32
@@ -220,7 +224,7 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 	for l := range o.levels {
 		for c := range o.levels[l].cells {
 			oc := &o.levels[l].cells[c]
-			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)) + 8*cap(oc.c64)
+			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)) + 8*(cap(oc.c64)+cap(oc.xcost))
 		}
 	}
 	return err
@@ -304,6 +308,9 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 	var border []int32
 	sc.off = append(sc.off[:0], 0)
 	sc.to, sc.cost = sc.to[:0], sc.cost[:0]
+	xoff := []int32{0}
+	var xto []int32
+	var xcost []Cost
 	local := func(v int32, x Cost) {
 		j, _ := slices.BinarySearch(m, v)
 		sc.to = append(sc.to, int32(j))
@@ -329,6 +336,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 					return fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
 				}
 				crosses = true
+				xto, xcost = append(xto, v), append(xcost, cost[i])
 			case l == 0 || o.cellAt(v, l-1) != below:
 				local(v, cost[i])
 			}
@@ -336,6 +344,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 		sc.off = append(sc.off, int32(len(sc.to)))
 		if crosses {
 			border = append(border, u)
+			xoff = append(xoff, int32(len(xto)))
 		}
 	}
 	// From each border node, a search over the cell that marks the
@@ -358,7 +367,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 	for _, j := range sc.bl {
 		isB[j] = true
 	}
-	oc := ovCell{border: border, off: make([]int32, 0, k+1)}
+	oc := ovCell{border: border, off: make([]int32, 0, k+1), xoff: xoff, xto: xto, xcost: xcost}
 	fits := true
 	sc.row = sc.row[:0]
 	for _, src := range sc.bl {
@@ -483,7 +492,7 @@ func (o *Overlay) Bytes() int {
 	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
-		n += 120*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids))
+		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids))
 	}
 	return n
 }

@@ -93,7 +93,6 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 				best, bestNode = c, u
 			}
 		}
-		to, cost := s.g.Out(u)
 		l, c := s.closed(ov, u)
 		var i int32 = -1
 		var oc *ovCell
@@ -102,6 +101,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			i = oc.index(u)
 		}
 		if i < 0 { // all open (or, never reached, inside a closed cell)
+			to, cost := s.g.Out(u)
 			for j, v := range to {
 				relax(u, su, v, it.g+cost[j])
 			}
@@ -116,10 +116,8 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 				relax(u, su, oc.to[x], it.g+Cost(oc.c32[x]))
 			}
 		}
-		for j, v := range to {
-			if ov.cellAt(v, l) != c {
-				relax(u, su, v, it.g+cost[j])
-			}
+		for x := oc.xoff[i]; x < oc.xoff[i+1]; x++ {
+			relax(u, su, oc.xto[x], it.g+oc.xcost[x])
 		}
 	}
 	if bestNode < 0 {
@@ -144,6 +142,21 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		if err != nil {
 			return Result{Path: res.Path[:0], Source: -1, Target: -1}, err
 		}
+	}
+	// The hops and edges out of cells are the Overlay's copies: an
+	// Overlay that missed a change could name an edge the graph no longer
+	// has, or at another cost. The path must be the graph's, at its cost.
+	c := min(q.Sources[res.Source].Cost+q.Targets[res.Target].Cost, MaxPathCost)
+	for i := 1; i < len(res.Path); i++ {
+		e, ok := s.g.Cost(res.Path[i-1], res.Path[i])
+		if !ok {
+			c = Unreachable
+			break
+		}
+		c = min(c+e, MaxPathCost)
+	}
+	if c != best {
+		return Result{Path: res.Path[:0], Source: -1, Target: -1}, fmt.Errorf("%w: the overlay's path costs %d on the graph, %d by the overlay (Overlay.Update missed a change)", ErrGraph, c, best)
 	}
 	res.Found, res.Cost = true, best
 	return res, nil
