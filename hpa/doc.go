@@ -16,7 +16,15 @@
 //     cluster regions by exact searches inside their clusters, and A* runs
 //     on the waypoint graph with the larger of the octile bound and the
 //     ALT bound of landmarks (Config.Landmarks), skipping dead ends that
-//     hold neither endpoint.
+//     hold neither endpoint. With more than two tiers (Config.Tiers; three
+//     by default from ThirdTier clusters) the clusters are joined in
+//     groups, and groups in bigger groups, whose inner costs between
+//     border waypoints are kept (navgraph.Overlay): the search crosses a
+//     group that holds neither endpoint from border to border, at the
+//     highest tier where that is so, and finds a route of the same cost
+//     as the waypoint-by-waypoint search. Not under a Penalty, whose
+//     costs the groups do not know: then it searches waypoint by
+//     waypoint.
 //  3. The abstract route becomes cells: runs of waypoints that a straight
 //     step line can join at no more cost are never refined; the other
 //     intra-cluster edges are decoded from a route cache that queries fill

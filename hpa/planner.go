@@ -51,8 +51,10 @@ type Config struct {
 	// than with the map. The paths cost the same whatever the tiers. 0
 	// chooses 2 on maps of fewer than ThirdTier clusters, else 3. A
 	// fourth tier makes long queries on the largest maps faster, but the
-	// planner's making and Sync much slower (a 16384×16384 generated map:
-	// 11 against 18 ms a query, 77 against 23 s to make the planner).
+	// planner's making and Sync much slower, and it takes more memory (a
+	// generated 16384×16384 map: 13.9 against 30.8 ms a query, 55
+	// against 23 s to make the planner, 1.50 against 1.28 bytes a cell;
+	// go run ./cmd/rtspath bench -scale 16384 -tiers 4).
 	// Queries under a Penalty search the waypoints as with 2 (the group
 	// costs do not know the penalties).
 	Tiers int
