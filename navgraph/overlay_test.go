@@ -353,3 +353,48 @@ func TestOverlayErrors(t *testing.T) {
 		t.Fatalf("overlay with penalties: %v", err)
 	}
 }
+
+// TestOverlayPause: an Overlay search paused every few expansions (Pause
+// raising the bound) answers exactly as one run straight through, and one
+// stopped short of its answer says Exhausted, never Found.
+func TestOverlayPause(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	for range 200 {
+		g := symmetricGraph(r, false)
+		n := g.Len()
+		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := navgraph.NewSearcher(g)
+		q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
+		want, err := s.Search(q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := 1 + r.IntN(5)
+		pauses := 0
+		q.MaxExpansions = step
+		q.Pause = func(expanded int) int { pauses++; return expanded + step }
+		got, err := s.Search(q, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Found != want.Found || got.Cost != want.Cost || !slices.Equal(got.Path, want.Path) || got.Expanded != want.Expanded {
+			t.Fatalf("paused every %d: %+v, straight through %+v", step, got, want)
+		}
+		if want.Expanded > step && pauses == 0 {
+			t.Fatalf("%d expansions, never paused at %d", want.Expanded, step)
+		}
+		if want.Expanded > 1 {
+			q.Pause, q.MaxExpansions = nil, want.Expanded-1
+			short, err := s.Search(q, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if short.Found && (short.Cost != want.Cost) || !short.Found && !short.Exhausted {
+				t.Fatalf("stopped at %d of %d expansions: %+v", q.MaxExpansions, want.Expanded, short)
+			}
+		}
+	}
+}
