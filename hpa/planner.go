@@ -289,7 +289,8 @@ func (p *Planner) syncUnits() error {
 }
 
 // Bytes returns the memory the planner holds beside its bake: dead-end
-// marks, landmark distances and the routes cached so far.
+// marks, landmark distances, the groups of the tiers above the second
+// (Config.Tiers) and the routes cached so far.
 func (p *Planner) Bytes() int {
 	n := 8*len(p.deadBits) + 4*len(p.nodeDead)
 	if p.routes != nil {

@@ -66,33 +66,14 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		sv.stamp, sv.cost, sv.from, sv.src, sv.h = gen, ng, u, su.src, hv
 		s.heap.push(item{ng + hv, ng, v})
 	}
-	best, bestNode := Unreachable, int32(-1)
-	limit := q.MaxExpansions
-	for len(s.heap.items) > 0 {
-		it := s.heap.pop()
-		if it.f >= best {
+	fr := frontier{best: Unreachable, bestNode: -1, limit: q.MaxExpansions}
+	for {
+		it, ok := s.next(q, &fr, &res)
+		if !ok {
 			break
 		}
 		u := it.n
 		su := &ns[u]
-		if it.g != su.cost {
-			continue // stale
-		}
-		if limit > 0 && res.Expanded >= limit {
-			if q.Pause != nil {
-				limit = q.Pause(res.Expanded)
-			}
-			if res.Expanded >= limit {
-				res.Exhausted = true
-				return res, nil
-			}
-		}
-		res.Expanded++
-		if su.tgen == gen {
-			if c := min(it.g+s.tcost[u], MaxPathCost); c < best || c == best && u < bestNode {
-				best, bestNode = c, u
-			}
-		}
 		l, c := s.closed(ov, u)
 		var i int32 = -1
 		var oc *ovCell
@@ -120,12 +101,17 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			relax(u, su, oc.xto[x], it.g+oc.xcost[x])
 		}
 	}
-	if bestNode < 0 {
+	if fr.capped {
+		res.Exhausted = true
 		return res, nil
 	}
-	res.Target, res.Source = int(s.tgt[bestNode]), int(ns[bestNode].src)
+	if fr.bestNode < 0 {
+		return res, nil
+	}
+	best := fr.best
+	res.Target, res.Source = int(s.tgt[fr.bestNode]), int(ns[fr.bestNode].src)
 	s.hops = s.hops[:0]
-	for v := bestNode; v >= 0; v = ns[v].from {
+	for v := fr.bestNode; v >= 0; v = ns[v].from {
 		s.hops = append(s.hops, v)
 	}
 	slices.Reverse(s.hops)

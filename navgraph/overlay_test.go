@@ -52,6 +52,27 @@ func randomEnds(r *rand.Rand, n int, huge bool) []navgraph.Endpoint {
 	return eps
 }
 
+// setBoth gives the edges u→v and v→u the cost c, or drops them.
+func setBoth(t *testing.T, g *navgraph.Graph, u, v int32, c navgraph.Cost, drop bool) {
+	t.Helper()
+	for _, e := range [2][2]int32{{u, v}, {v, u}} {
+		to, cost := g.Out(e[0])
+		var nt []int32
+		var nc []navgraph.Cost
+		for j, w := range to {
+			switch {
+			case w != e[1]:
+				nt, nc = append(nt, w), append(nc, cost[j])
+			case !drop:
+				nt, nc = append(nt, w), append(nc, c)
+			}
+		}
+		if err := g.SetEdges(e[0], nt, nc); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // checkOverlaySearch compares a search on the overlay with the least
 // cost gonum's Dijkstra gives, and checks its path edge by edge.
 func checkOverlaySearch(t *testing.T, g *navgraph.Graph, s *navgraph.Searcher, q *navgraph.Query, dist func(int32) []navgraph.Cost) {
@@ -128,34 +149,16 @@ func TestOverlaySearchAgainstGonum(t *testing.T) {
 		var touched []int32
 		for range 1 + r.IntN(4) {
 			u := int32(r.IntN(n))
-			to, cost := g.Out(u)
+			to, _ := g.Out(u)
 			if len(to) == 0 {
 				continue
 			}
-			i := r.IntN(len(to))
-			v, c := to[i], cost[i]
+			v := to[r.IntN(len(to))]
 			nc := navgraph.Cost(r.IntN(100))
 			if huge {
 				nc = navgraph.Cost(r.Int64N(int64(navgraph.MaxCost)))
 			}
-			drop := r.IntN(3) == 0
-			for _, e := range [2][2]int32{{u, v}, {v, u}} {
-				to, cost := g.Out(e[0])
-				var nt []int32
-				var nco []navgraph.Cost
-				for j, w := range to {
-					switch {
-					case w != e[1]:
-						nt, nco = append(nt, w), append(nco, cost[j])
-					case !drop:
-						nt, nco = append(nt, w), append(nco, nc)
-					}
-				}
-				if err := g.SetEdges(e[0], nt, nco); err != nil {
-					t.Fatal(err)
-				}
-			}
-			_ = c
+			setBoth(t, g, u, v, nc, r.IntN(3) == 0)
 			touched = append(touched, cell[u], cell[v])
 		}
 		if err := ov.Update(g, touched, 2); err != nil {
@@ -273,24 +276,11 @@ func TestOverlayStaleNeverLies(t *testing.T) {
 		}
 		for range 4 + r.IntN(16) { // raise or lower edges both ways
 			u := int32(r.IntN(n))
-			to, cost := g.Out(u)
+			to, _ := g.Out(u)
 			if len(to) == 0 {
 				continue
 			}
-			v := to[r.IntN(len(to))]
-			nc := navgraph.Cost(r.IntN(100))
-			for _, e := range [2][2]int32{{u, v}, {v, u}} {
-				to, cost = g.Out(e[0])
-				nt, nco := append([]int32(nil), to...), append([]navgraph.Cost(nil), cost...)
-				for j := range nt {
-					if nt[j] == e[1] {
-						nco[j] = nc
-					}
-				}
-				if err := g.SetEdges(e[0], nt, nco); err != nil {
-					t.Fatal(err)
-				}
-			}
+			setBoth(t, g, u, to[r.IntN(len(to))], navgraph.Cost(r.IntN(100)), false)
 		}
 		s := navgraph.NewSearcher(g)
 		for range 10 {

@@ -240,39 +240,14 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	if q.Overlay != nil {
 		return s.overlaySearch(q, h, res)
 	}
-	// best is the cheapest complete path seen: a target node's g plus its
-	// exit cost. It is final once no open entry can beat it (f >= best).
-	// The cap stops the search only when it is about to expand a live
-	// node whose f is below best: then a cheaper path may exist.
-	best, bestNode := Unreachable, int32(-1)
-	capped := false
-	limit := q.MaxExpansions
-	for len(s.heap.items) > 0 {
-		it := s.heap.pop()
-		if it.f >= best {
+	fr := frontier{best: Unreachable, bestNode: -1, limit: q.MaxExpansions}
+	for {
+		it, ok := s.next(q, &fr, &res)
+		if !ok {
 			break
 		}
 		u := it.n
 		su := &ns[u]
-		if it.g != su.cost {
-			continue // stale
-		}
-		if limit > 0 && res.Expanded >= limit {
-			if q.Pause != nil {
-				limit = q.Pause(res.Expanded)
-			}
-			if res.Expanded >= limit {
-				// A live open node could still lead to a cheaper path.
-				capped = true
-				break
-			}
-		}
-		res.Expanded++
-		if su.tgen == gen {
-			if c := min(it.g+s.tcost[u], MaxPathCost); c < best || c == best && u < bestNode {
-				best, bestNode = c, u
-			}
-		}
 		to, cost := s.g.Out(u)
 		base := s.g.off[u]
 		for i, v := range to {
@@ -299,22 +274,68 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			s.heap.push(item{ng + hv, ng, v})
 		}
 	}
-	if capped {
+	if fr.capped {
 		res.Exhausted = true
 		return res, nil
 	}
-	if bestNode < 0 {
+	if fr.bestNode < 0 {
 		return res, nil
 	}
-	res.Found, res.Cost = true, best
-	res.Target, res.Source = int(s.tgt[bestNode]), int(ns[bestNode].src)
-	for v := bestNode; v >= 0; v = ns[v].from {
+	res.Found, res.Cost = true, fr.best
+	res.Target, res.Source = int(s.tgt[fr.bestNode]), int(ns[fr.bestNode].src)
+	for v := fr.bestNode; v >= 0; v = ns[v].from {
 		res.Path = append(res.Path, v)
 	}
 	for i, j := 0, len(res.Path)-1; i < j; i, j = i+1, j-1 {
 		res.Path[i], res.Path[j] = res.Path[j], res.Path[i]
 	}
 	return res, nil
+}
+
+// frontier is a search's state between expansions: the cheapest
+// complete path seen (a target node's g plus its exit cost), final once
+// no open entry can beat it (f >= best), and the expansion cap.
+type frontier struct {
+	best     Cost
+	bestNode int32
+	limit    int
+	capped   bool // the cap stopped the search before it proved its answer
+}
+
+// next pops the next live node to expand and counts it, noting the path
+// it completes if it is a target; false when the search is over: no open
+// node can beat the best path, or the cap (q.MaxExpansions, raised by
+// q.Pause) stopped it before a live node whose f is below best (a
+// cheaper path may exist then: f.capped).
+func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
+	gen := s.gen
+	for len(s.heap.items) > 0 {
+		it := s.heap.pop()
+		if it.f >= f.best {
+			break
+		}
+		su := &s.node[it.n]
+		if it.g != su.cost {
+			continue // stale
+		}
+		if f.limit > 0 && res.Expanded >= f.limit {
+			if q.Pause != nil {
+				f.limit = q.Pause(res.Expanded)
+			}
+			if res.Expanded >= f.limit {
+				f.capped = true
+				break
+			}
+		}
+		res.Expanded++
+		if su.tgen == gen {
+			if c := min(it.g+s.tcost[it.n], MaxPathCost); c < f.best || c == f.best && it.n < f.bestNode {
+				f.best, f.bestNode = c, it.n
+			}
+		}
+		return it, true
+	}
+	return item{}, false
 }
 
 func noPenalty(int32) Cost { return 0 }
