@@ -52,6 +52,17 @@ func randomEnds(r *rand.Rand, n int, huge bool) []navgraph.Endpoint {
 	return eps
 }
 
+// randomOverlay returns a random graph and an overlay of it.
+func randomOverlay(t *testing.T, r *rand.Rand) (*navgraph.Graph, *navgraph.Overlay) {
+	t.Helper()
+	g := symmetricGraph(r, false)
+	ov, err := navgraph.NewOverlay(g, randomCells(r, g.Len()), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, ov
+}
+
 // setBoth gives the edges u→v and v→u the cost c, or drops them.
 func setBoth(t *testing.T, g *navgraph.Graph, u, v int32, c navgraph.Cost, drop bool) {
 	t.Helper()
@@ -268,12 +279,8 @@ func TestOverlayStaleNeverLies(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	failed := 0
 	for range 200 {
-		g := symmetricGraph(r, false)
+		g, ov := randomOverlay(t, r)
 		n := g.Len()
-		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for range 4 + r.IntN(16) { // raise or lower edges both ways
 			u := int32(r.IntN(n))
 			to, _ := g.Out(u)
@@ -350,12 +357,8 @@ func TestOverlayErrors(t *testing.T) {
 func TestOverlayPause(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	for range 200 {
-		g := symmetricGraph(r, false)
+		g, ov := randomOverlay(t, r)
 		n := g.Len()
-		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
 		s := navgraph.NewSearcher(g)
 		q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
 		want, err := s.Search(q, nil)
