@@ -25,11 +25,12 @@ import (
 //
 // Its edges across cells must come in pairs of equal cost (u→v and v→u),
 // as Landmarks need of every edge. After SetEdges changes edges of some
-// nodes, Update recomputes the cells that hold them (and the cells at the
-// other end of a changed edge across cells). Until then a search on the
-// Overlay may return a path that is not the least, or fail with an error
-// wrapping ErrGraph (an unpacked hop that does not cost what the Overlay
-// said), but never a path the graph does not have.
+// nodes, give Update the cells that hold them, at both ends of every
+// changed edge. Until then a search on the Overlay may return a path
+// that is not the least, or fail with an error wrapping ErrGraph (a path
+// that does not cost on the graph what the Overlay said), but never a
+// path the graph does not have; after an Update that failed, searches
+// fail (ErrGraph) until one succeeds.
 //
 // An Overlay is safe for concurrent reads; Update must not run
 // concurrently with anything else.
@@ -40,6 +41,9 @@ type Overlay struct {
 	members []int32 // nodes by level-0 cell, ascending within each
 	levels  []ovLevel
 	bytes   int // of the cells' hops
+	// the level-0 cells of Updates that failed, redone by the next one;
+	// searches fail while there are any
+	pending []int32
 }
 
 // ovLevel is one level's cells.
@@ -180,12 +184,16 @@ func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 // SetEdges), the listed cells of level 0 and the cells above them: their
 // border nodes and hops. List every level-0 cell holding a node whose
 // edges changed. It returns an error wrapping ErrGraph for a cell out of
-// range, a graph of another size, or an edge across cells without its
-// reverse (the Overlay is then unfit for searches until an Update
-// without error). Cost: that of NewOverlay for those cells.
+// range, a graph of another size, a nil or zero Overlay, or an edge
+// across cells without its reverse; after the last, searches on the
+// Overlay fail until an Update succeeds, which redoes the failed one's
+// cells too. Cost: that of NewOverlay for those cells.
 func (o *Overlay) Update(g *Graph, cells []int32, workers int) error {
 	if g == nil {
 		return fmt.Errorf("%w: Overlay.Update", ErrNilGraph)
+	}
+	if o == nil || len(o.levels) == 0 {
+		return fmt.Errorf("%w: Update on a nil or zero Overlay (make one with NewOverlay)", ErrGraph)
 	}
 	if g.Len() != o.n {
 		return fmt.Errorf("%w: overlay of %d nodes updated on a graph of %d", ErrGraph, o.n, g.Len())
@@ -195,18 +203,22 @@ func (o *Overlay) Update(g *Graph, cells []int32, workers int) error {
 			return fmt.Errorf("%w: cell %d of %d", ErrGraph, c, len(o.levels[0].cells))
 		}
 	}
-	return o.update(g, slices.Clone(cells), workers)
+	return o.update(g, append(slices.Clone(cells), o.pending...), workers)
 }
 
 // update recomputes the level-0 cells in cs (in range) and the cells
-// above them, level by level.
+// above them, level by level, all of them even when some fail; on an
+// error it keeps cs as pending for the next update.
 func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 	var err error
+	slices.Sort(cs)
+	cs = slices.Compact(cs)
+	o.pending = append(o.pending[:0], cs...)
 	for l := range o.levels {
 		slices.Sort(cs)
 		cs = slices.Compact(cs)
-		if err = o.updateLevel(g, l, cs, workers); err != nil {
-			break
+		if e := o.updateLevel(g, l, cs, workers); e != nil && err == nil {
+			err = e
 		}
 		if l+1 < len(o.levels) {
 			up := o.levels[l].up
@@ -226,6 +238,9 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 			oc := &o.levels[l].cells[c]
 			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)) + 8*(cap(oc.c64)+cap(oc.xcost))
 		}
+	}
+	if err == nil {
+		o.pending = o.pending[:0]
 	}
 	return err
 }
@@ -428,24 +443,43 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 }
 
 // Len returns the number of nodes of the graph the Overlay is for.
-func (o *Overlay) Len() int { return o.n }
+func (o *Overlay) Len() int {
+	if o == nil {
+		return 0
+	}
+	return o.n
+}
 
 // Levels returns the number of levels.
-func (o *Overlay) Levels() int { return len(o.levels) }
+func (o *Overlay) Levels() int {
+	if o == nil {
+		return 0
+	}
+	return len(o.levels)
+}
 
 // Cells returns the number of cells of level l (0 for an l out of range).
 func (o *Overlay) Cells(l int) int {
-	if l < 0 || l >= len(o.levels) {
+	if o == nil || l < 0 || l >= len(o.levels) {
 		return 0
 	}
 	return len(o.levels[l].cells)
+}
+
+// Cell returns node u's cell at level l (-1 for l or u out of range).
+// O(l).
+func (o *Overlay) Cell(l int, u int32) int32 {
+	if o == nil || l < 0 || l >= len(o.levels) || uint32(u) >= uint32(o.n) {
+		return -1
+	}
+	return o.cellAt(u, l)
 }
 
 // Border returns the border nodes of cell c of level l, ascending (the
 // Overlay's own slice: do not modify it; nil for l or c out of range).
 // O(1).
 func (o *Overlay) Border(l int, c int32) []int32 {
-	if l < 0 || l >= len(o.levels) || uint32(c) >= uint32(len(o.levels[l].cells)) {
+	if o == nil || l < 0 || l >= len(o.levels) || uint32(c) >= uint32(len(o.levels[l].cells)) {
 		return nil
 	}
 	return o.levels[l].cells[c].border
@@ -457,7 +491,7 @@ func (o *Overlay) Border(l int, c int32) []int32 {
 // path inside the cell between any two border nodes is a chain of hops.
 // O(hops + log k).
 func (o *Overlay) Hops(l int, u int32, dst []Endpoint) []Endpoint {
-	if l < 0 || l >= len(o.levels) || uint32(u) >= uint32(o.n) {
+	if o == nil || l < 0 || l >= len(o.levels) || uint32(u) >= uint32(o.n) {
 		return dst
 	}
 	oc := &o.levels[l].cells[o.cellAt(u, l)]
@@ -489,7 +523,10 @@ func (o *Overlay) hopCost(l int, u, v int32) (Cost, bool) {
 
 // Bytes returns the memory the Overlay holds.
 func (o *Overlay) Bytes() int {
-	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)) + o.bytes
+	if o == nil {
+		return 0
+	}
+	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
 		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids))

@@ -121,12 +121,15 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 	for i := 1; i < len(s.hops); i++ {
 		a, b := s.hops[i-1], s.hops[i]
 		if l, c := s.closed(ov, a); l >= 0 && ov.cellAt(b, l) == c {
-			res.Path, err = s.unpack(ov, l, c, a, b, q.Landmarks, res.Path)
+			res.Path, err = s.unpack(ov, l, c, a, b, q, &fr, &res, res.Path)
 		} else {
 			res.Path = append(res.Path, b)
 		}
 		if err != nil {
-			return Result{Path: res.Path[:0], Source: -1, Target: -1}, err
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded}, err
+		}
+		if fr.capped { // the budget ran out while unpacking
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Exhausted: true}, nil
 		}
 	}
 	// The hops and edges out of cells are the Overlay's copies: an
@@ -150,12 +153,15 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 
 // unpack appends the nodes after a of a least-cost path from a to b
 // inside cell c of level l (the Overlay's hop a → b there): found by A*
-// with the landmarks' bound (lm may be nil) over the hops and edges of
-// the level below, whose hops are unpacked in turn. It returns an error
-// wrapping ErrGraph when that path does not cost what the Overlay says:
-// the Overlay is out of step with the graph.
-func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, lm *Landmarks, dst []int32) ([]int32, error) {
+// with the landmarks' bound (q.Landmarks) over the hops and edges of the
+// level below, whose hops are unpacked in turn. Its expansions count in
+// res.Expanded under the search's cap, as the search's own do (f.capped
+// when it stops there). It returns an error wrapping ErrGraph when that
+// path does not cost what the Overlay says: the Overlay is out of step
+// with the graph.
+func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *frontier, res *Result, dst []int32) ([]int32, error) {
 	want, _ := ov.hopCost(l, a, b)
+	lm := q.Landmarks
 	if lm != nil && lm.k == 0 {
 		lm = nil
 	}
@@ -197,6 +203,16 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, lm *Landmarks, dst 
 		if it.g != ns[u].cost {
 			continue
 		}
+		if f.limit > 0 && res.Expanded >= f.limit {
+			if q.Pause != nil {
+				f.limit = q.Pause(res.Expanded)
+			}
+			if res.Expanded >= f.limit {
+				f.capped = true
+				return dst, nil
+			}
+		}
+		res.Expanded++
 		if u == b {
 			break
 		}
@@ -245,10 +261,10 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, lm *Landmarks, dst 
 		return append(dst, p[1:]...), nil
 	}
 	var err error
-	for i := 1; i < len(p) && err == nil; i++ {
+	for i := 1; i < len(p) && err == nil && !f.capped; i++ {
 		x, y := p[i-1], p[i]
 		if below := ov.cellAt(x, l-1); ov.cellAt(y, l-1) == below {
-			dst, err = s.unpack(ov, l-1, below, x, y, lm, dst)
+			dst, err = s.unpack(ov, l-1, below, x, y, q, f, res, dst)
 		} else {
 			dst = append(dst, y)
 		}

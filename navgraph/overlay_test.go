@@ -125,6 +125,11 @@ func checkOverlaySearch(t *testing.T, g *navgraph.Graph, s *navgraph.Searcher, q
 	if c != res.Cost {
 		t.Fatalf("path %v costs %d, the search says %d", p, c, res.Cost)
 	}
+	// every node of the path was expanded, by the search or by the
+	// searches that unpacked its hops, and counted
+	if res.Expanded < len(p) {
+		t.Fatalf("path of %d nodes, %d expansions counted", len(p), res.Expanded)
+	}
 }
 
 // TestOverlaySearchAgainstGonum searches random graphs split into random
@@ -349,11 +354,28 @@ func TestOverlayErrors(t *testing.T) {
 	if _, err := s.Search(q, nil); !errors.Is(err, navgraph.ErrGraph) {
 		t.Fatalf("overlay with penalties: %v", err)
 	}
+	// A zero or nil Overlay: errors and empty answers, no panic.
+	var zero navgraph.Overlay
+	if err := zero.Update(g, []int32{0}, 1); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("Update on a zero Overlay: %v", err)
+	}
+	q = &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: 2}}, Overlay: &zero}
+	if _, err := s.Search(q, nil); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("search on a zero Overlay: %v", err)
+	}
+	var none *navgraph.Overlay
+	if err := none.Update(g, nil, 1); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("Update on a nil Overlay: %v", err)
+	}
+	if none.Len() != 0 || none.Levels() != 0 || none.Cells(0) != 0 || none.Border(0, 0) != nil || none.Hops(0, 0, nil) != nil || none.Bytes() != 0 || none.Cell(0, 0) != -1 {
+		t.Fatal("a nil Overlay's accessors answer something")
+	}
 }
 
 // TestOverlayPause: an Overlay search paused every few expansions (Pause
 // raising the bound) answers exactly as one run straight through, and one
-// stopped short of its answer says Exhausted, never Found.
+// stopped one expansion short of its answer (the unpacking's expansions
+// count) says Exhausted, never Found, within its bound.
 func TestOverlayPause(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	for range 200 {
@@ -385,9 +407,155 @@ func TestOverlayPause(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if short.Found && (short.Cost != want.Cost) || !short.Found && !short.Exhausted {
+			if short.Found || !short.Exhausted || short.Expanded > q.MaxExpansions {
 				t.Fatalf("stopped at %d of %d expansions: %+v", q.MaxExpansions, want.Expanded, short)
 			}
 		}
+	}
+}
+
+// TestOverlayAvoid: with Avoid over nodes that lie on no least path
+// between two others (pendant nodes: one edge each) and Except letting
+// some back in, an Overlay search costs what a plain search with the
+// same Avoid costs.
+func TestOverlayAvoid(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for range 200 {
+		core := symmetricGraph(r, false)
+		n0 := core.Len()
+		es := core.Edges(nil)
+		n := n0 + 1 + r.IntN(20) // pendant nodes n0.., each on one edge
+		for v := n0; v < n; v++ {
+			u, c := int32(r.IntN(n0)), navgraph.Cost(1+r.IntN(50))
+			es = append(es, navgraph.Edge{From: u, To: int32(v), Cost: c}, navgraph.Edge{From: int32(v), To: u, Cost: c})
+		}
+		g, err := navgraph.Build(n, es)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		avoid := make([]uint64, (n+63)/64)
+		for v := n0; v < n; v++ {
+			if r.IntN(4) > 0 {
+				avoid[v/64] |= 1 << (v % 64)
+			}
+		}
+		let := int32(n0 + r.IntN(n-n0))
+		except := func(v int32) bool { return v == let }
+		s := navgraph.NewSearcher(g)
+		for range 10 {
+			q := navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Avoid: avoid, Except: except}
+			want, err := s.Search(&q, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.Overlay = ov
+			got, err := s.Search(&q, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Found != want.Found || got.Cost != want.Cost {
+				t.Fatalf("with the overlay found %t cost %d, plain search %t %d", got.Found, got.Cost, want.Found, want.Cost)
+			}
+			for _, v := range got.Path {
+				if avoid[v/64]&(1<<(v%64)) != 0 && v != let && !slices.ContainsFunc(q.Sources, func(e navgraph.Endpoint) bool { return e.Node == v }) && !slices.ContainsFunc(q.Targets, func(e navgraph.Endpoint) bool { return e.Node == v }) {
+					t.Fatalf("path %v enters avoided node %d", got.Path, v)
+				}
+			}
+		}
+	}
+}
+
+// TestOverlayFailedUpdate: an Update that fails (an edge across cells
+// without its reverse) makes searches fail until an Update succeeds,
+// and that one redoes the failed one's cells: searches then cost what
+// gonum's Dijkstra says.
+func TestOverlayFailedUpdate(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	checked := 0
+	for range 100 {
+		g, ov := randomOverlay(t, r)
+		n := g.Len()
+		// an edge across cells, made one-way: its cells fail to update
+		var u, v int32 = -1, -1
+		for x := range int32(n) {
+			to, _ := g.Out(x)
+			for _, y := range to {
+				if ov.Cell(0, x) != ov.Cell(0, y) {
+					u, v = x, y
+				}
+			}
+		}
+		if u < 0 {
+			continue
+		}
+		to, cost := g.Out(u)
+		i := slices.Index(to, v)
+		nc := slices.Clone(cost)
+		nc[i] = cost[i] + 1 + navgraph.Cost(r.IntN(50))
+		if err := g.SetEdges(u, to, nc); err != nil {
+			t.Fatal(err)
+		}
+		if err := ov.Update(g, []int32{ov.Cell(0, u), ov.Cell(0, v)}, 1); !errors.Is(err, navgraph.ErrGraph) {
+			t.Fatalf("one-way edge %d→%d across cells: Update says %v", u, v, err)
+		}
+		s := navgraph.NewSearcher(g)
+		q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: int32(n - 1)}}, Overlay: ov}
+		if _, err := s.Search(q, nil); !errors.Is(err, navgraph.ErrGraph) {
+			t.Fatalf("search after a failed Update: %v, want ErrGraph", err)
+		}
+		// both ways again; an Update of no cell redoes the failed ones
+		setBoth(t, g, u, v, nc[i], false)
+		if err := ov.Update(g, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
+			checkOverlaySearch(t, g, s, q, func(a int32) []navgraph.Cost { return distances(g, a) })
+		}
+		checked++
+	}
+	if checked < 50 {
+		t.Fatalf("only %d graphs with an edge across cells", checked)
+	}
+}
+
+// TestOverlayCountsUnpacking: on a line of nodes in cells of ten, the
+// search from end to end crosses each closed cell by one hop, and the
+// searches that unpack the hops expand every node between: all of them
+// count, so a bound below the line's length stops the search.
+func TestOverlayCountsUnpacking(t *testing.T) {
+	const n = 200
+	var es []navgraph.Edge
+	for u := range int32(n - 1) {
+		es = append(es, navgraph.Edge{From: u, To: u + 1, Cost: 3}, navgraph.Edge{From: u + 1, To: u, Cost: 3})
+	}
+	g, err := navgraph.Build(n, es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := [][]int32{make([]int32, n), make([]int32, n)}
+	for u := range n {
+		cells[0][u], cells[1][u] = int32(u/10), int32(u/50)
+	}
+	ov, err := navgraph.NewOverlay(g, cells, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := navgraph.NewSearcher(g)
+	q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: n - 1}}, Overlay: ov}
+	res, err := s.Search(q, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Found || res.Cost != 3*(n-1) || len(res.Path) != n || res.Expanded < n {
+		t.Fatalf("found %t cost %d, %d nodes, %d expanded; want cost %d, %d nodes all expanded", res.Found, res.Cost, len(res.Path), res.Expanded, 3*(n-1), n)
+	}
+	q.MaxExpansions = n - 1
+	if res, err = s.Search(q, nil); err != nil || res.Found || !res.Exhausted || res.Expanded > n-1 {
+		t.Fatalf("under a bound of %d: %+v, %v", n-1, res, err)
 	}
 }

@@ -59,13 +59,15 @@ type Query struct {
 	// cells that hold no source and no target from border node to border
 	// node at the Overlay's costs, at the highest level where they hold
 	// none, and unpacks those hops into the graph's nodes, so that
-	// Result.Path is still a path of the graph's edges, of least cost. Result.Expanded counts the nodes the search expanded, not
-	// the searches that unpack the hops (each inside one cell). Not with
-	// Penalty (ErrGraph): the Overlay's costs do not know it. Avoid
-	// filters the nodes the search reaches, hops' ends included, but the
-	// Overlay's costs may run through avoided nodes: give it only nodes
-	// that no least-cost path between two other nodes needs (a
-	// planner's dead ends, entered and left by one way).
+	// Result.Path is still a path of the graph's edges, of least cost.
+	// The nodes the unpacking searches expand count in Result.Expanded
+	// and against MaxExpansions like the others. Not with Penalty
+	// (ErrGraph): the Overlay's costs do not know it. Avoid filters the
+	// nodes the search reaches, hops' ends included, while the Overlay's
+	// costs may run through avoided nodes and leave out hops that a
+	// chain of others through one replaces: give it only nodes that lie
+	// on no least-cost path between two other nodes, not even one tied
+	// with another (a planner's dead ends, entered and left by one way).
 	Overlay *Overlay
 }
 
@@ -156,9 +158,10 @@ func (s *Searcher) reset() {
 // result (Found false); so is a search stopped by q.MaxExpansions before
 // it proved its answer (Exhausted). Errors are for bad queries (no
 // sources or targets, node ids out of range, endpoint costs outside
-// 0..MaxPathCost, Avoid, Penalty or Landmarks that do not fit the graph:
-// ErrGraph) or a searcher without a graph (ErrNilGraph). Sums stop at
-// MaxPathCost (see there), so no cost wraps.
+// 0..MaxPathCost, Avoid, Penalty, Landmarks or an Overlay that do not
+// fit the graph: ErrGraph), an Overlay out of step with the graph
+// (ErrGraph: see Overlay) and a searcher without a graph (ErrNilGraph).
+// Sums stop at MaxPathCost (see there), so no cost wraps.
 //
 // Cost: O((V+E) log V) for the part of the graph explored, at most
 // q.MaxExpansions nodes when that is set.
@@ -185,8 +188,8 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	if q.Avoid != nil && len(q.Avoid) < (n+63)/64 {
 		return res, fmt.Errorf("%w: Avoid holds %d bits for %d nodes", ErrGraph, 64*len(q.Avoid), n)
 	}
-	if ov := q.Overlay; ov != nil && (ov.n != n || pen != nil) {
-		return res, fmt.Errorf("%w: an overlay of %d nodes on %d nodes, with penalties %t", ErrGraph, ov.n, n, pen != nil)
+	if ov := q.Overlay; ov != nil && (ov.n != n || len(ov.levels) == 0 || pen != nil || len(ov.pending) > 0) {
+		return res, fmt.Errorf("%w: an overlay of %d nodes and %d levels on %d nodes, with penalties %t, its last Update failed %t", ErrGraph, ov.n, len(ov.levels), n, pen != nil, len(ov.pending) > 0)
 	}
 	penFunc := q.PenaltyFunc
 	if penFunc == nil {
