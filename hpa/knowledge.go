@@ -31,7 +31,9 @@ type KnowledgeConfig struct {
 	// Placed waypoints are refused: the player may come to see one
 	// blocked.
 	Bake preprocess.Config
-	// Planner configures the planner on the player's view.
+	// Planner configures the planner on the player's view; Tiers 0 means
+	// 2 here, as on a live map (see LiveConfig.Planner): reveals redo the
+	// groups of the tiers above that they touch.
 	Planner Config
 	// RefreshEvery and RefreshLag say when the view's landmarks are
 	// picked afresh, as a live map's are (see LiveConfig), counted in
@@ -148,6 +150,9 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 	}
 	if cfg.Bake.Slack == 0 {
 		cfg.Bake.Slack = DefaultViewSlack
+	}
+	if cfg.Planner.Tiers == 0 {
+		cfg.Planner.Tiers = 2
 	}
 	b, err := preprocess.Build(view, cfg.Bake)
 	if err != nil {

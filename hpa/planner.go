@@ -56,7 +56,8 @@ type Config struct {
 	// against 23 s to make the planner, 1.50 against 1.28 bytes a cell;
 	// go run ./cmd/rtspath bench -scale 16384 -tiers 4).
 	// Queries under a Penalty search the waypoints as with 2 (the group
-	// costs do not know the penalties).
+	// costs do not know the penalties). A live map and a player's view
+	// take 0 as 2 (see LiveConfig.Planner).
 	Tiers int
 	// GroupClusters is the side of a group of the third tier in
 	// clusters, and of each tier's groups above in the groups below (0:
