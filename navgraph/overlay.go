@@ -54,6 +54,9 @@ type ovLevel struct {
 	// per cell (+1), above level 0: its cells at the level below are
 	// kids[kstart[c]:kstart[c+1]]
 	kstart, kids []int32
+	// per cell: its hops may be stale (Invalidate), so searches go
+	// through it a level lower
+	dirty []bool
 }
 
 // ovCell is one cell's border nodes and the hops between them: from
@@ -121,6 +124,7 @@ func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 			cells = max(cells, int(c)+1)
 		}
 		o.levels[l].cells = make([]ovCell, cells)
+		o.levels[l].dirty = make([]bool, cells)
 		if l == 0 {
 			continue
 		}
@@ -206,6 +210,50 @@ func (o *Overlay) Update(g *Graph, cells []int32, workers int) error {
 	return o.update(g, append(slices.Clone(cells), o.pending...), workers)
 }
 
+// Invalidate marks the listed cells of level 0, and the cells above
+// them, stale: searches go through them a level lower (node by node at
+// level 0), as through the cells that hold their ends, so that they stay
+// exact without the cells' hops; Update makes them current again. Use it
+// where an edit must be cheap and the Update can wait: list every
+// level-0 cell holding a node whose edges changed, at both ends of every
+// changed edge. It returns an error wrapping ErrGraph for a cell out of
+// range or a nil or zero Overlay. O(cells × levels).
+func (o *Overlay) Invalidate(cells []int32) error {
+	if o == nil || len(o.levels) == 0 {
+		return fmt.Errorf("%w: Invalidate on a nil or zero Overlay (make one with NewOverlay)", ErrGraph)
+	}
+	for _, c := range cells {
+		if c < 0 || int(c) >= len(o.levels[0].cells) {
+			return fmt.Errorf("%w: cell %d of %d", ErrGraph, c, len(o.levels[0].cells))
+		}
+	}
+	for _, c := range cells {
+		for l := range o.levels {
+			o.levels[l].dirty[c] = true
+			if l+1 < len(o.levels) {
+				if c = o.levels[l].up[c]; c < 0 {
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// Stale appends to dst the level-0 cells marked by Invalidate and not
+// updated since, ascending. O(cells).
+func (o *Overlay) Stale(dst []int32) []int32 {
+	if o == nil || len(o.levels) == 0 {
+		return dst
+	}
+	for c, d := range o.levels[0].dirty {
+		if d {
+			dst = append(dst, int32(c))
+		}
+	}
+	return dst
+}
+
 // update recomputes the level-0 cells in cs (in range) and the cells
 // above them, level by level, all of them even when some fail; on an
 // error it keeps cs as pending for the next update.
@@ -219,6 +267,15 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 		cs = slices.Compact(cs)
 		if e := o.updateLevel(g, l, cs, workers); e != nil && err == nil {
 			err = e
+		}
+		lv := &o.levels[l]
+		for _, c := range cs {
+			lv.dirty[c] = false
+			if l > 0 { // built on a kid that is still stale: stale too
+				for _, k := range lv.kids[lv.kstart[c]:lv.kstart[c+1]] {
+					lv.dirty[c] = lv.dirty[c] || o.levels[l-1].dirty[k]
+				}
+			}
 		}
 		if l+1 < len(o.levels) {
 			up := o.levels[l].up
@@ -529,7 +586,7 @@ func (o *Overlay) Bytes() int {
 	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
-		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids))
+		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids)) + cap(lv.dirty)
 	}
 	return n
 }

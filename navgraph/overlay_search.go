@@ -13,8 +13,9 @@ type ovOpen struct {
 }
 
 // closed returns the highest level at which u's cell holds no source and
-// no target of the search, and that cell; -1 when even u's level-0 cell
-// holds one. The cells that hold one are open at every level above too.
+// no target of the search and is not stale (Invalidate), and that cell;
+// -1 when even u's level-0 cell is open or stale. A cell that holds one,
+// or is stale, has its cells above so too.
 func (s *Searcher) closed(ov *Overlay, u int32) (int, int32) {
 	c := ov.cell[u]
 	top, topCell := -1, int32(-1)
@@ -22,7 +23,7 @@ func (s *Searcher) closed(ov *Overlay, u int32) (int, int32) {
 		if l > 0 {
 			c = ov.levels[l-1].up[c]
 		}
-		if slices.Contains(s.open, ovOpen{l, c}) {
+		if ov.levels[l].dirty[c] || slices.Contains(s.open, ovOpen{l, c}) {
 			break
 		}
 		top, topCell = l, c

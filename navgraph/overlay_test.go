@@ -559,3 +559,55 @@ func TestOverlayCountsUnpacking(t *testing.T) {
 		t.Fatalf("under a bound of %d: %+v, %v", n-1, res, err)
 	}
 }
+
+// TestOverlayInvalidate: after edits whose cells are only marked stale
+// (Invalidate), searches go through those cells node by node and cost
+// what gonum's Dijkstra says on the edited graph; an Update of the stale
+// cells then leaves none, and searches still agree.
+func TestOverlayInvalidate(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for range 200 {
+		g, ov := randomOverlay(t, r)
+		n := g.Len()
+		var touched []int32
+		for range 1 + r.IntN(6) {
+			u := int32(r.IntN(n))
+			to, _ := g.Out(u)
+			if len(to) == 0 {
+				continue
+			}
+			v := to[r.IntN(len(to))]
+			setBoth(t, g, u, v, navgraph.Cost(r.IntN(100)), r.IntN(3) == 0)
+			touched = append(touched, ov.Cell(0, u), ov.Cell(0, v))
+		}
+		if err := ov.Invalidate(touched); err != nil {
+			t.Fatal(err)
+		}
+		stale := ov.Stale(nil)
+		for _, c := range touched {
+			if !slices.Contains(stale, c) {
+				t.Fatalf("cell %d invalidated, not stale: %v", c, stale)
+			}
+		}
+		s := navgraph.NewSearcher(g)
+		dist := func(a int32) []navgraph.Cost { return distances(g, a) }
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
+			checkOverlaySearch(t, g, s, q, dist)
+		}
+		if err := ov.Update(g, stale, 1); err != nil {
+			t.Fatal(err)
+		}
+		if left := ov.Stale(nil); len(left) > 0 {
+			t.Fatalf("stale after their Update: %v", left)
+		}
+		for range 10 {
+			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
+			checkOverlaySearch(t, g, s, q, dist)
+		}
+	}
+	var zero navgraph.Overlay
+	if err := zero.Invalidate([]int32{0}); !errors.Is(err, navgraph.ErrGraph) {
+		t.Fatalf("Invalidate on a zero Overlay: %v", err)
+	}
+}
