@@ -32,8 +32,9 @@ type KnowledgeConfig struct {
 	// blocked.
 	Bake preprocess.Config
 	// Planner configures the planner on the player's view; Tiers 0 means
-	// 2 here, as on a live map (see LiveConfig.Planner): reveals redo the
-	// groups of the tiers above that they touch.
+	// 2 here, as on a live map (see LiveConfig.Planner): reveals mark the
+	// groups of the tiers above that they touch stale, redone in
+	// batches.
 	Planner Config
 	// RefreshEvery and RefreshLag say when the view's landmarks are
 	// picked afresh, as a live map's are (see LiveConfig), counted in

@@ -28,10 +28,14 @@ var errNilLive = fmt.Errorf("%w: a nil *Live (make one with NewLive)", ErrNoBake
 type LiveConfig struct {
 	// Planner configures the planner of every version (landmarks; its
 	// Workers also bound the goroutines of a publish's full resyncs).
-	// Tiers 0 means 2 here: a publish redoes the groups of the tiers above
-	// that its edits touch, a few milliseconds a group (a building inside
-	// one cluster of a generated 8192×8192 map: 204 µs a publish on two
-	// tiers, 42 ms on three), so more tiers on a live map are asked for.
+	// Tiers 0 means 2 here. On more tiers a publish marks the groups its
+	// edits touch stale (searched waypoint by waypoint, still exactly)
+	// and redoes them in a batch once a sixteenth of the groups are
+	// stale, a few milliseconds a group: a building placed and removed
+	// inside one cluster of a generated 8192×8192 map costs about what it
+	// does on two tiers (285 µs a publish at the median, against 329),
+	// but a publish that completes a batch pays for it, so more tiers on
+	// a live map are asked for.
 	Planner Config
 	// Replicas is the number of copies of the map, bake and planner kept
 	// (0: 2; 2 to 64). One is the published version; the others are

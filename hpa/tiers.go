@@ -72,8 +72,12 @@ func groupOfCluster(t *waypoint.Tier, gc int, c int32) int32 {
 
 // updateGroups brings the groups in step with the rewritten clusters
 // (apply's p.rewritten: those an update rebuilt and their neighbours,
-// which hold every waypoint whose edges changed); the Overlay updates
-// the levels above.
+// which hold every waypoint whose edges changed). It marks their groups
+// stale, which the coarse search crosses waypoint by waypoint, and
+// redoes the stale groups (the Overlay the levels above) once there are
+// staleGroups of them: an edit costs a mark, and every so often a batch
+// of group rebuilds. What it leaves depends on the sequence of updates
+// alone, as apply's landmarks do.
 func (p *Planner) updateGroups() error {
 	if p.ov == nil {
 		return nil
@@ -81,6 +85,13 @@ func (p *Planner) updateGroups() error {
 	p.ovCells = p.ovCells[:0]
 	for _, c := range p.rewritten {
 		p.ovCells = append(p.ovCells, groupOfCluster(p.tier, p.cfg.GroupClusters, c))
+	}
+	if err := p.ov.Invalidate(p.ovCells); err != nil {
+		return err
+	}
+	p.ovCells = p.ov.Stale(p.ovCells[:0])
+	if len(p.ovCells) < max(2, p.ov.Cells(0)/16) {
+		return nil
 	}
 	return p.ov.Update(p.tier.Graph, p.ovCells, p.cfg.Workers)
 }
