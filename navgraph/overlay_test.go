@@ -63,6 +63,29 @@ func randomOverlay(t *testing.T, r *rand.Rand) (*navgraph.Graph, *navgraph.Overl
 	return g, ov
 }
 
+// editRandom sets up to k random edges both ways to random costs (huge:
+// up to MaxCost), dropping a third of them with drops, and returns the
+// level-0 cells at their ends.
+func editRandom(t *testing.T, r *rand.Rand, g *navgraph.Graph, ov *navgraph.Overlay, k int, huge, drops bool) []int32 {
+	t.Helper()
+	var touched []int32
+	for range k {
+		u := int32(r.IntN(g.Len()))
+		to, _ := g.Out(u)
+		if len(to) == 0 {
+			continue
+		}
+		v := to[r.IntN(len(to))]
+		c := navgraph.Cost(r.IntN(100))
+		if huge {
+			c = navgraph.Cost(r.Int64N(int64(navgraph.MaxCost)))
+		}
+		setBoth(t, g, u, v, c, drops && r.IntN(3) == 0)
+		touched = append(touched, ov.Cell(0, u), ov.Cell(0, v))
+	}
+	return touched
+}
+
 // setBoth gives the edges u→v and v→u the cost c, or drops them.
 func setBoth(t *testing.T, g *navgraph.Graph, u, v int32, c navgraph.Cost, drop bool) {
 	t.Helper()
@@ -142,7 +165,6 @@ func TestOverlaySearchAgainstGonum(t *testing.T) {
 		g := symmetricGraph(r, huge)
 		n := g.Len()
 		levels := randomCells(r, n)
-		cell := levels[0]
 		ov, err := navgraph.NewOverlay(g, levels, 1+trial%3)
 		if err != nil {
 			t.Fatal(err)
@@ -162,21 +184,7 @@ func TestOverlaySearchAgainstGonum(t *testing.T) {
 		// Edit a few nodes' edges both ways (costs up and down, edges
 		// gone), Update their cells, and search again; landmarks would
 		// need Repair, so none.
-		var touched []int32
-		for range 1 + r.IntN(4) {
-			u := int32(r.IntN(n))
-			to, _ := g.Out(u)
-			if len(to) == 0 {
-				continue
-			}
-			v := to[r.IntN(len(to))]
-			nc := navgraph.Cost(r.IntN(100))
-			if huge {
-				nc = navgraph.Cost(r.Int64N(int64(navgraph.MaxCost)))
-			}
-			setBoth(t, g, u, v, nc, r.IntN(3) == 0)
-			touched = append(touched, cell[u], cell[v])
-		}
+		touched := editRandom(t, r, g, ov, 1+r.IntN(4), huge, true)
 		if err := ov.Update(g, touched, 2); err != nil {
 			t.Fatal(err)
 		}
@@ -286,14 +294,7 @@ func TestOverlayStaleNeverLies(t *testing.T) {
 	for range 200 {
 		g, ov := randomOverlay(t, r)
 		n := g.Len()
-		for range 4 + r.IntN(16) { // raise or lower edges both ways
-			u := int32(r.IntN(n))
-			to, _ := g.Out(u)
-			if len(to) == 0 {
-				continue
-			}
-			setBoth(t, g, u, to[r.IntN(len(to))], navgraph.Cost(r.IntN(100)), false)
-		}
+		editRandom(t, r, g, ov, 4+r.IntN(16), false, false) // raise or lower edges both ways
 		s := navgraph.NewSearcher(g)
 		for range 10 {
 			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: ov}
@@ -569,17 +570,7 @@ func TestOverlayInvalidate(t *testing.T) {
 	for range 200 {
 		g, ov := randomOverlay(t, r)
 		n := g.Len()
-		var touched []int32
-		for range 1 + r.IntN(6) {
-			u := int32(r.IntN(n))
-			to, _ := g.Out(u)
-			if len(to) == 0 {
-				continue
-			}
-			v := to[r.IntN(len(to))]
-			setBoth(t, g, u, v, navgraph.Cost(r.IntN(100)), r.IntN(3) == 0)
-			touched = append(touched, ov.Cell(0, u), ov.Cell(0, v))
-		}
+		touched := editRandom(t, r, g, ov, 1+r.IntN(6), false, true)
 		if err := ov.Invalidate(touched); err != nil {
 			t.Fatal(err)
 		}
