@@ -194,20 +194,7 @@ func TestLandmarksHint(t *testing.T) {
 			}
 			v := to[r.IntN(len(to))]
 			c := navgraph.Cost(r.IntN(100))
-			cut := r.IntN(3) == 0
-			for _, e := range [2][2]int32{{u, v}, {v, u}} {
-				et, ec := g.Out(e[0])
-				et, ec = slices.Clone(et), slices.Clone(ec)
-				i := slices.Index(et, e[1])
-				if cut {
-					et, ec = slices.Delete(et, i, i+1), slices.Delete(ec, i, i+1)
-				} else {
-					ec[i] = c
-				}
-				if err := g.SetEdges(e[0], et, ec); err != nil {
-					t.Fatal(err)
-				}
-			}
+			setBoth(t, g, u, v, c, r.IntN(3) == 0)
 		}
 		want, _ := navgraph.NewLandmarks(g, k, 1)
 		other, _ := navgraph.NewLandmarks(symmetricGraph(r, false), 8, 1)
