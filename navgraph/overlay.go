@@ -44,6 +44,10 @@ type Overlay struct {
 	// the level-0 cells of Updates that failed, redone by the next one;
 	// searches fail while there are any
 	pending []int32
+	// Invalidate's count of marks, and per level-0 cell the count when
+	// it was last marked (Install skips cells marked after a snapshot)
+	epoch uint64
+	mark  []uint64
 }
 
 // ovLevel is one level's cells.
@@ -162,6 +166,7 @@ func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	cell := levels[0]
 	cells := len(o.levels[0].cells)
 	o.cell = slices.Clone(cell)
+	o.mark = make([]uint64, cells)
 	o.start, o.members = make([]int32, cells+1), make([]int32, n)
 	for _, c := range cell {
 		o.start[c+1]++
@@ -228,6 +233,8 @@ func (o *Overlay) Invalidate(cells []int32) error {
 		}
 	}
 	for _, c := range cells {
+		o.epoch++
+		o.mark[c] = o.epoch
 		for l := range o.levels {
 			o.levels[l].dirty[c] = true
 			if l+1 < len(o.levels) {
@@ -258,11 +265,23 @@ func (o *Overlay) Stale(dst []int32) []int32 {
 // above them, level by level, all of them even when some fail; on an
 // error it keeps cs as pending for the next update.
 func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
-	var err error
 	slices.Sort(cs)
 	cs = slices.Compact(cs)
 	o.pending = append(o.pending[:0], cs...)
-	for l := range o.levels {
+	err := o.rebuild(g, 0, cs, workers)
+	o.countBytes()
+	if err == nil {
+		o.pending = o.pending[:0]
+	}
+	return err
+}
+
+// rebuild recomputes the cells cs (in range) of level from and the
+// cells above them, level by level, all of them even when some fail,
+// and returns the first error.
+func (o *Overlay) rebuild(g *Graph, from int, cs []int32, workers int) error {
+	var err error
+	for l := from; l < len(o.levels); l++ {
 		slices.Sort(cs)
 		cs = slices.Compact(cs)
 		if e := o.updateLevel(g, l, cs, workers); e != nil && err == nil {
@@ -289,6 +308,11 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 			cs = cs[:k]
 		}
 	}
+	return err
+}
+
+// countBytes sets o.bytes: the memory of the cells' hops.
+func (o *Overlay) countBytes() {
 	o.bytes = 0
 	for l := range o.levels {
 		for c := range o.levels[l].cells {
@@ -296,10 +320,6 @@ func (o *Overlay) update(g *Graph, cs []int32, workers int) error {
 			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)) + 8*(cap(oc.c64)+cap(oc.xcost))
 		}
 	}
-	if err == nil {
-		o.pending = o.pending[:0]
-	}
-	return err
 }
 
 // updateLevel recomputes the cells cs (distinct, in range) of level l.
@@ -365,6 +385,16 @@ func (o *Overlay) cellAt(u int32, l int) int32 {
 // its cells one level down, joined by their hops and the edges between
 // those cells.
 func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
+	oc, err := o.buildCell(g.Out, g.Cost, l, c, sc)
+	if err == nil {
+		o.levels[l].cells[c] = oc
+	}
+	return err
+}
+
+// buildCell is build on the graph whose edges out of a node are out(u)
+// and whose edge v→u costs back(v, u), returning the cell.
+func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u int32) (Cost, bool), l int, c int32, sc *cellScratch) (ovCell, error) {
 	var m []int32
 	if l == 0 {
 		m = o.members[o.start[c]:o.start[c+1]]
@@ -389,7 +419,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 		sc.cost = append(sc.cost, x)
 	}
 	for _, u := range m {
-		to, cost := g.Out(u)
+		to, cost := out(u)
 		crosses := false
 		var below int32
 		if l > 0 {
@@ -404,8 +434,8 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 		for i, v := range to {
 			switch cv := o.cellAt(v, l); {
 			case cv != c:
-				if back, ok := g.Cost(v, u); !ok || back != cost[i] {
-					return fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
+				if back, ok := back(v, u); !ok || back != cost[i] {
+					return ovCell{}, fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
 				}
 				crosses = true
 				xto, xcost = append(xto, v), append(xcost, cost[i])
@@ -495,8 +525,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 	oc.off = append(oc.off, int32(len(oc.to)))
 	oc.to = slices.Clip(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
-	o.levels[l].cells[c] = oc
-	return nil
+	return oc, nil
 }
 
 // Len returns the number of nodes of the graph the Overlay is for.
@@ -583,7 +612,7 @@ func (o *Overlay) Bytes() int {
 	if o == nil {
 		return 0
 	}
-	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + o.bytes
+	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + 8*cap(o.mark) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
 		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids)) + cap(lv.dirty)
