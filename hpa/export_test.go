@@ -46,6 +46,14 @@ func LiveRefreshes(l *Live) int {
 	return l.refreshes
 }
 
+// LiveRegroups returns the number of group rebuilds l installed, and
+// the groups stale on its published version.
+func LiveRegroups(l *Live) (int, int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.regroups, len(l.cur.Load().p.ov.Stale(nil))
+}
+
 // KnowledgeRefreshes returns the landmark refreshes k installed.
 func KnowledgeRefreshes(k *Knowledge) int { return k.refreshes }
 

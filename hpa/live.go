@@ -28,14 +28,9 @@ var errNilLive = fmt.Errorf("%w: a nil *Live (make one with NewLive)", ErrNoBake
 type LiveConfig struct {
 	// Planner configures the planner of every version (landmarks; its
 	// Workers also bound the goroutines of a publish's full resyncs).
-	// Tiers 0 means 2 here. On more tiers a publish marks the groups its
-	// edits touch stale (searched waypoint by waypoint, still exactly)
-	// and redoes them in a batch once a sixteenth of the groups are
-	// stale, a few milliseconds a group: a building placed and removed
-	// inside one cluster of a generated 8192×8192 map costs about what it
-	// does on two tiers (285 µs a publish at the median, against 329),
-	// but a publish that completes a batch pays for it, so more tiers on
-	// a live map are asked for.
+	// On more than two tiers a publish marks the groups its edits touch
+	// stale (searched waypoint by waypoint, still exactly) and a group
+	// rebuild redoes them on a goroutine of its own (see RegroupLag).
 	Planner Config
 	// Replicas is the number of copies of the map, bake and planner kept
 	// (0: 2; 2 to 64). One is the published version; the others are
@@ -62,6 +57,15 @@ type LiveConfig struct {
 	// 2048 waypoint slots if more: 2 or 3 on the 512² StarCraft maps,
 	// about 300 on a generated 8192² one).
 	RefreshLag int
+	// RegroupLag is the number of versions between the publish that
+	// starts rebuilding the stale groups of a third tier and the one that
+	// installs them, which waits for the rebuild if it is not done (0 or
+	// less: DefaultRegroupLag). A publish that finds a sixteenth of the
+	// groups stale (at least 2) and no rebuild in flight starts one: it
+	// copies the groups' waypoint edges and builds their hops on a
+	// goroutine (a few milliseconds a group on one core); a group an
+	// edit touches in between stays stale for the next.
+	RegroupLag int
 }
 
 // Live is a map that changes while queries run: the game edits it (block
@@ -108,6 +112,8 @@ type Live struct {
 	edits     int      // publishes that changed the bake since the last refresh began
 	refresh   *refresh // the landmark refresh in flight, or nil
 	refreshes int      // landmark refreshes installed (tests)
+	regroup   *regroup // the group rebuild in flight, or nil
+	regroups  int      // group rebuilds installed (tests)
 	placed    []grid.Point
 	queries   sync.Pool // *LiveQuery, for FindAll
 }
@@ -137,6 +143,9 @@ type batch struct {
 	ops     []op
 	start   bool
 	install *refresh
+	// the same for a group rebuild (see regroup.go)
+	regroupStart   bool
+	regroupInstall *regroup
 }
 
 // NewLive returns a live map starting from b and its grid, at version 0.
@@ -161,8 +170,8 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 	if cfg.Workers == 0 {
 		cfg.Workers = 1
 	}
-	if cfg.Planner.Tiers == 0 {
-		cfg.Planner.Tiers = 2
+	if cfg.RegroupLag <= 0 {
+		cfg.RegroupLag = DefaultRegroupLag
 	}
 
 	g := b.Grid()
@@ -178,6 +187,7 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 		if p.err != nil {
 			return nil, p.err
 		}
+		p.asyncGroups = true
 		l.reps = append(l.reps, &replica{id: i, g: gc, b: bc, p: p})
 	}
 	// A refresh costs about a Dijkstra per landmark over the waypoint
@@ -355,6 +365,17 @@ func (l *Live) Publish() (uint64, error) {
 		bt.start = true
 		r.p.beginRefresh()
 	}
+	if l.regroup != nil && l.regroup.install == l.version {
+		bt.regroupInstall, l.regroup = l.regroup, nil
+		l.regroups++
+		r.p.installRegroup(bt.regroupInstall)
+	}
+	if l.regroup == nil { // (what the install left stale, too)
+		if l.regroup = startRegroup(r.p, l.version, l.cfg.RegroupLag); l.regroup != nil {
+			bt.regroupStart = true
+			r.p.beginRegroup()
+		}
+	}
 	l.log = append(l.log, bt)
 	l.pending = nil
 	l.stage = nil
@@ -489,6 +510,12 @@ func (l *Live) catchUpTo(r *replica, to uint64) error {
 		}
 		if bt.install != nil {
 			r.p.installRefresh(bt.install)
+		}
+		if bt.regroupInstall != nil {
+			r.p.installRegroup(bt.regroupInstall)
+		}
+		if bt.regroupStart {
+			r.p.beginRegroup()
 		}
 		r.ver = bt.ver
 		r.sum.Store(nil)

@@ -56,8 +56,9 @@ type Config struct {
 	// against 23 s to make the planner, 1.50 against 1.28 bytes a cell;
 	// go run ./cmd/rtspath bench -scale 16384 -tiers 4).
 	// Queries under a Penalty search the waypoints as with 2 (the group
-	// costs do not know the penalties). A live map and a player's view
-	// take 0 as 2 (see LiveConfig.Planner).
+	// costs do not know the penalties). A live map redoes the groups its
+	// edits touch off its publishes (see LiveConfig.RegroupLag); a
+	// player's view takes 0 as 2 (see KnowledgeConfig.Planner).
 	Tiers int
 	// GroupClusters is the side of a group of the third tier in
 	// clusters, and of each tier's groups above in the groups below (0:
@@ -118,6 +119,12 @@ type Planner struct {
 	// since it began, and whether a full Sync made it moot
 	refreshing, refreshBroken bool
 	refreshNodes              []int32
+	// a live map's group rebuild (regroup.go): the groups' marks when it
+	// began, and whether a full Sync made it moot; asyncGroups: updates
+	// only mark groups stale, the live map redoes them
+	regrouping, regroupBroken bool
+	regroupSince              uint64
+	asyncGroups               bool
 	// noRaise: apply only repairs the landmark bound where costs fell,
 	// never raises it where they rose (a player's view, whose reveals
 	// raise costs all the time and whose landmarks are refreshed)
@@ -199,6 +206,7 @@ func (p *Planner) sync() error {
 		return err
 	}
 	p.refreshBroken = p.refreshing
+	p.regroupBroken = p.regrouping
 	b := p.bake
 	t := b.Tier()
 	n := t.Graph.Len()

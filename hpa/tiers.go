@@ -70,6 +70,12 @@ func groupOfCluster(t *waypoint.Tier, gc int, c int32) int32 {
 	return c/cw/g*gw + c%cw/g
 }
 
+// staleGroups is the number of stale groups that makes a batch worth
+// redoing: a sixteenth of the groups, at least 2. Fewer cost queries
+// little (they cross a stale group waypoint by waypoint), and a group
+// edited again and again is redone once for the batch.
+func (p *Planner) staleGroups() int { return max(2, p.ov.Cells(0)/16) }
+
 // updateGroups brings the groups in step with the rewritten clusters
 // (apply's p.rewritten: those an update rebuilt and their neighbours,
 // which hold every waypoint whose edges changed). It marks their groups
@@ -89,8 +95,11 @@ func (p *Planner) updateGroups() error {
 	if err := p.ov.Invalidate(p.ovCells); err != nil {
 		return err
 	}
+	if p.asyncGroups { // the live map redoes them (regroup.go)
+		return nil
+	}
 	p.ovCells = p.ov.Stale(p.ovCells[:0])
-	if len(p.ovCells) < max(2, p.ov.Cells(0)/16) {
+	if len(p.ovCells) < p.staleGroups() {
 		return nil
 	}
 	return p.ov.Update(p.tier.Graph, p.ovCells, p.cfg.Workers)

@@ -27,7 +27,7 @@ func TestThirdTierSameCost(t *testing.T) {
 	if testing.Short() {
 		maps, rounds = 3, 3
 	}
-	hops := 0
+	hops, regroups := 0, 0
 	for i := range maps {
 		g, err := mapgen.NewGrid(mapgen.Config{Width: 128 + r.IntN(192), Height: 128 + r.IntN(192), Seed: uint64(i + 500)}, grid.MapOptions{SwampWeight: 3})
 		if err != nil {
@@ -41,7 +41,7 @@ func TestThirdTierSameCost(t *testing.T) {
 		var lives [2]*hpa.Live
 		var qs [2]*hpa.LiveQuery
 		for k, cfg := range []hpa.Config{{Tiers: 2}, {Tiers: 3 + i%3, GroupClusters: 2 + i%2}} {
-			if lives[k], err = hpa.NewLive(b, hpa.LiveConfig{Planner: cfg}); err != nil {
+			if lives[k], err = hpa.NewLive(b, hpa.LiveConfig{Planner: cfg, RegroupLag: 1 + i%2}); err != nil {
 				t.Fatal(err)
 			}
 			qs[k] = lives[k].NewQuery()
@@ -100,6 +100,12 @@ func TestThirdTierSameCost(t *testing.T) {
 				}
 			}
 		}
+		n, stale := hpa.LiveRegroups(lives[1])
+		regroups += n
+		t.Logf("map %d: %d group rebuilds installed, %d groups stale at the end", i, n, stale)
+	}
+	if regroups == 0 {
+		t.Fatal("no group rebuild was installed: the test misses the live third tier's rebuilds")
 	}
 	// The tiers above must have been used: they expand fewer waypoints
 	// where the route crosses groups.
