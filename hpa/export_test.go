@@ -57,6 +57,9 @@ func LiveRegroups(l *Live) (int, int) {
 // KnowledgeRefreshes returns the landmark refreshes k installed.
 func KnowledgeRefreshes(k *Knowledge) int { return k.refreshes }
 
+// KnowledgeRegroups returns the group rebuilds k installed.
+func KnowledgeRegroups(k *Knowledge) int { return k.regroups }
+
 // BuiltClusters returns the clusters f has built, in increasing order.
 func (f *Field) BuiltClusters() []int {
 	var cs []int

@@ -31,10 +31,11 @@ type KnowledgeConfig struct {
 	// Placed waypoints are refused: the player may come to see one
 	// blocked.
 	Bake preprocess.Config
-	// Planner configures the planner on the player's view; Tiers 0 means
-	// 2 here, as on a live map (see LiveConfig.Planner): reveals mark the
-	// groups of the tiers above that they touch stale, redone in
-	// batches.
+	// Planner configures the planner on the player's view. On more than
+	// two tiers reveals mark the groups they touch stale, and once a
+	// sixteenth are, one starts rebuilding them on a goroutine, which
+	// the reveal DefaultRegroupLag reveals later that change the view
+	// installs, as a live map's publishes do (see LiveConfig.RegroupLag).
 	Planner Config
 	// RefreshEvery and RefreshLag say when the view's landmarks are
 	// picked afresh, as a live map's are (see LiveConfig), counted in
@@ -108,6 +109,11 @@ type Knowledge struct {
 	lagged     int      // clusters rebuilt since the refresh in flight began
 	refresh    *refresh // in flight, or nil
 	refreshes  int      // installed (tests)
+	// group rebuilds, as a live map's (regroup.go): in flight, reveals
+	// that changed the view since it began, installed (tests)
+	regroup   *regroup
+	regrouped int
+	regroups  int
 }
 
 // Revealed says what one reveal did.
@@ -152,9 +158,6 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 	if cfg.Bake.Slack == 0 {
 		cfg.Bake.Slack = DefaultViewSlack
 	}
-	if cfg.Planner.Tiers == 0 {
-		cfg.Planner.Tiers = 2
-	}
 	b, err := preprocess.Build(view, cfg.Bake)
 	if err != nil {
 		return nil, err
@@ -164,7 +167,7 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 		return nil, p.err
 	}
 	k := &Knowledge{w: w, h: h, rule: truth.Movement(), seen: make([]uint64, (w*h+63)/64), view: view, bake: b, plan: p}
-	p.noRaise = true
+	p.noRaise, p.asyncGroups = true, true
 	k.every, k.lag = cfg.RefreshEvery, cfg.RefreshLag
 	if k.every == 0 {
 		k.every = max(DefaultRefreshEvery, b.Clusters()/8)

@@ -243,15 +243,16 @@ func farPair(g *grid.Grid, seed uint64) (grid.Point, grid.Point, bool) {
 // player is checked against the tests' model of what it knows: a path
 // exactly when the player's view (a plain grid, oracle flood fill) joins
 // start and goal, never through a cell it believes blocked (seen so),
-// and the knowledge agrees with the model cell by cell. Odd seeds plan
-// with the third tier (groups of 2×2 clusters), which each reveal keeps
-// in step.
+// and the knowledge agrees with the model cell by cell. Odd seeds and
+// seed 2 plan with the third tier (groups of 2×2 clusters), which the
+// reveals keep in step (rebuilding groups off the reveals): their raw
+// routes cost what the same player's on two tiers do.
 func TestFogAgainstModel(t *testing.T) {
 	seeds := 6
 	if testing.Short() {
 		seeds = 4
 	}
-	noPath := 0
+	noPath, regroups := 0, 0
 	defer func() {
 		if noPath == 0 && !t.Failed() {
 			t.Fatal("no query without a path: the test checks too little")
@@ -267,12 +268,20 @@ func TestFogAgainstModel(t *testing.T) {
 			prior = truth.Clone() // the terrain known from the start
 		}
 		var cfg hpa.Config
-		if seed%2 == 1 {
+		if seed%2 == 1 || seed%4 == 2 {
 			cfg = hpa.Config{Tiers: 3, GroupClusters: 2}
 		}
 		k, err := hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Prior: prior, Bake: preprocess.Config{ClusterSize: 16}, Planner: cfg})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// With the third tier, the same player on two tiers: its coarse
+		// routes must cost the same.
+		var two *hpa.Knowledge
+		if cfg.Tiers == 3 {
+			if two, err = hpa.NewKnowledge(truth, hpa.KnowledgeConfig{Prior: prior, Bake: preprocess.Config{ClusterSize: 16}, Planner: hpa.Config{Tiers: 2}}); err != nil {
+				t.Fatal(err)
+			}
 		}
 		model := newBelief(160, 128, prior)
 		r := mapgen.NewRand(seed)
@@ -292,6 +301,11 @@ func TestFogAgainstModel(t *testing.T) {
 			rad := r.Intn(14)
 			if _, err := k.RevealCircles(truth, cs, rad); err != nil {
 				t.Fatal(err)
+			}
+			if two != nil {
+				if _, err := two.RevealCircles(truth, cs, rad); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for _, c := range cs {
 				model.disc(truth, c, rad)
@@ -322,6 +336,13 @@ func TestFogAgainstModel(t *testing.T) {
 				if !joined {
 					noPath++
 				}
+				if joined && two != nil {
+					raw, err := q.Find(s, g, hpa.Options{Smooth: hpa.Raw, Band: -1}, nil)
+					want, err2 := two.Planner().NewQuery().Find(s, g, hpa.Options{Smooth: hpa.Raw, Band: -1}, nil)
+					if err != nil || err2 != nil || raw.Cost != want.Cost {
+						t.Fatalf("%s: raw path cost %d on three tiers (%v), %d on two (%v)", name, raw.Cost, err, want.Cost, err2)
+					}
+				}
 				if joined {
 					c, ok := oracle.PathCost(oracle.Graph{G: view}, res.Path)
 					if !ok || res.Path[0] != s || res.Path[len(res.Path)-1] != g || c != res.Cost {
@@ -333,6 +354,12 @@ func TestFogAgainstModel(t *testing.T) {
 				}
 			}
 		}
+		if two != nil {
+			regroups += hpa.KnowledgeRegroups(k)
+		}
+	}
+	if regroups == 0 {
+		t.Fatal("no group rebuild installed on a view: the test misses them")
 	}
 }
 

@@ -56,9 +56,9 @@ type Config struct {
 	// against 23 s to make the planner, 1.50 against 1.28 bytes a cell;
 	// go run ./cmd/rtspath bench -scale 16384 -tiers 4).
 	// Queries under a Penalty search the waypoints as with 2 (the group
-	// costs do not know the penalties). A live map redoes the groups its
-	// edits touch off its publishes (see LiveConfig.RegroupLag); a
-	// player's view takes 0 as 2 (see KnowledgeConfig.Planner).
+	// costs do not know the penalties). A live map and a player's view
+	// redo the groups their edits touch off their publishes and reveals
+	// (see LiveConfig.RegroupLag, KnowledgeConfig.Planner).
 	Tiers int
 	// GroupClusters is the side of a group of the third tier in
 	// clusters, and of each tier's groups above in the groups below (0:

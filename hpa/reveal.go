@@ -184,6 +184,7 @@ func (k *Knowledge) commit() (Revealed, error) {
 			return k.last, err
 		}
 		k.refreshLandmarks()
+		k.rebuildGroups()
 	}
 	k.last.Version = k.bake.Version()
 	return k.last, nil
@@ -212,5 +213,26 @@ func (k *Knowledge) refreshLandmarks() {
 			k.refresh = startRefresh(k.plan, k.bake.Version(), 0)
 			k.plan.beginRefresh()
 		}
+	}
+}
+
+// rebuildGroups installs the group rebuild in flight once
+// DefaultRegroupLag reveals have changed the view since it began
+// (waiting for it if need be), and starts one when none is in flight
+// and enough groups are stale (see regroup.go): which reveals do so
+// depends on the reveals alone.
+func (k *Knowledge) rebuildGroups() {
+	if k.regroup != nil {
+		if k.regrouped++; k.regrouped < DefaultRegroupLag {
+			return
+		}
+		k.plan.installRegroup(k.regroup)
+		k.regroup = nil
+		k.regroups++
+	}
+	v := k.bake.Version()
+	if k.regroup = startRegroup(k.plan, v, 0); k.regroup != nil {
+		k.regrouped = 0
+		k.plan.beginRegroup()
 	}
 }
