@@ -17,7 +17,8 @@
 //     on the waypoint graph with the larger of the octile bound and the
 //     ALT bound of landmarks (Config.Landmarks), skipping dead ends that
 //     hold neither endpoint. With more than two tiers (Config.Tiers; three
-//     by default from ThirdTier clusters) the clusters are joined in
+//     by default from ThirdTier clusters, four from FourthTier) the
+//     clusters are joined in
 //     groups, and groups in bigger groups, whose inner costs between
 //     border waypoints are kept (navgraph.Overlay): the search crosses a
 //     group that holds neither endpoint from border to border, at the

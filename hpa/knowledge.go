@@ -35,7 +35,8 @@ type KnowledgeConfig struct {
 	// two tiers reveals mark the groups they touch stale, and once a
 	// sixteenth are, one starts rebuilding them on a goroutine, which
 	// the reveal DefaultRegroupLag reveals later that change the view
-	// installs, as a live map's publishes do (see LiveConfig.RegroupLag).
+	// installs, as a live map's publishes do (see LiveConfig.RegroupLag);
+	// Tiers 0 chooses at most 3, as there.
 	Planner Config
 	// RefreshEvery and RefreshLag say when the view's landmarks are
 	// picked afresh, as a live map's are (see LiveConfig), counted in
@@ -162,6 +163,7 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 	if err != nil {
 		return nil, err
 	}
+	cfg.Planner.Tiers = editedTiers(cfg.Planner, b.Tier())
 	p := NewPlanner(b, cfg.Planner)
 	if p.err != nil {
 		return nil, p.err

@@ -31,6 +31,9 @@ type LiveConfig struct {
 	// On more than two tiers a publish marks the groups its edits touch
 	// stale (searched waypoint by waypoint, still exactly) and a group
 	// rebuild redoes them on a goroutine of its own (see RegroupLag).
+	// Tiers 0 chooses as on a static map but at most 3: the rebuild
+	// redoes the tiers above the groups on the publish that installs it,
+	// which on a fourth tier costs seconds.
 	Planner Config
 	// Replicas is the number of copies of the map, bake and planner kept
 	// (0: 2; 2 to 64). One is the published version; the others are
@@ -173,6 +176,7 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 	if cfg.RegroupLag <= 0 {
 		cfg.RegroupLag = DefaultRegroupLag
 	}
+	cfg.Planner.Tiers = editedTiers(cfg.Planner, b.Tier())
 
 	g := b.Grid()
 	l := &Live{cfg: cfg, w: g.Width(), h: g.Height(), wake: make(chan struct{}, 1), placed: slices.Clone(b.Placed())}

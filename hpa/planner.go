@@ -49,12 +49,12 @@ type Config struct {
 	// group (navgraph.Overlay), at the highest tier where the group holds
 	// neither, so that its work grows with the route's length rather
 	// than with the map. The paths cost the same whatever the tiers. 0
-	// chooses 2 on maps of fewer than ThirdTier clusters, else 3. A
-	// fourth tier makes long queries on the largest maps faster, but the
-	// planner's making and Sync much slower, and it takes more memory (a
-	// generated 16384×16384 map: 13.9 against 30.8 ms a query, 55
-	// against 23 s to make the planner, 1.50 against 1.28 bytes a cell;
-	// go run ./cmd/rtspath bench -scale 16384 -tiers 4).
+	// chooses 2 on maps of fewer than ThirdTier clusters, 3 on fewer than
+	// FourthTier, else 4. The fourth tier makes long queries on the
+	// largest maps faster, but the planner's making and Sync slower (a
+	// generated 16384×16384 map: 13.3 against 20.5 ms a query, 40 against
+	// 19 s to make the planner, 1.32 against 1.28 bytes a cell; go run
+	// ./cmd/rtspath bench -scale 16384, and with -tiers 3).
 	// Queries under a Penalty search the waypoints as with 2 (the group
 	// costs do not know the penalties). A live map and a player's view
 	// redo the groups their edits touch off their publishes and reveals
@@ -83,6 +83,14 @@ const MaxGroupClusters = 64
 // three, for about the same time).
 const ThirdTier = 128 * 128
 
+// FourthTier is the number of clusters from which the zero Config builds
+// a fourth tier (groups of groups): a 16384×16384 map of 32×32 clusters.
+// There the third tier's groups are so many that the coarse search
+// spends most of a query crossing them; below, a fourth costs more than
+// it saves (a generated 8192×8192 map: 4,531 µs a query on four tiers
+// against 4,086 on three).
+const FourthTier = 512 * 512
+
 // DefaultLandmarks is the number of landmarks of the zero Config on two
 // tiers, DefaultLandmarksTiers on more: there they serve the search less
 // (it crosses groups by their hops) and would take three fourths of the
@@ -91,6 +99,13 @@ const ThirdTier = 128 * 128
 // groups' hops included, from 990 to 1195, and save 6.3 MB, 0.37 bytes
 // a cell).
 const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
+
+// DefaultLandmarksFourTiers is the number of landmarks of the zero Config
+// on four tiers and more: so many tiers leave the landmarks little to
+// guide, and the memory they free pays for the fourth tier (a generated
+// 16384×16384 map: 11.1 ms a query with 4, 10.5 with 8; 351 MB for the
+// planner with 4, 401 with 8, 343 on three tiers with 8).
+const DefaultLandmarksFourTiers = 4
 
 // Planner answers queries on one bake.
 type Planner struct {
@@ -147,8 +162,13 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 	}
 	if cfg.Landmarks == 0 {
 		cfg.Landmarks = DefaultLandmarks
-		if b != nil && tiersFor(cfg, b.Tier()) > 2 {
-			cfg.Landmarks = DefaultLandmarksTiers
+		if b != nil {
+			switch n := tiersFor(cfg, b.Tier()); {
+			case n > 3:
+				cfg.Landmarks = DefaultLandmarksFourTiers
+			case n > 2:
+				cfg.Landmarks = DefaultLandmarksTiers
+			}
 		}
 	}
 	if b == nil {

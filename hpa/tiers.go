@@ -12,13 +12,27 @@ func (p *Planner) tiers(t *waypoint.Tier) int { return tiersFor(p.cfg, t) }
 
 // tiersFor is Planner.tiers under cfg.
 func tiersFor(cfg Config, t *waypoint.Tier) int {
-	switch {
+	switch n := t.ClustersX() * t.ClustersY(); {
 	case cfg.Tiers != 0:
 		return cfg.Tiers
-	case t.ClustersX()*t.ClustersY() >= ThirdTier:
+	case n >= FourthTier:
+		return 4
+	case n >= ThirdTier:
 		return 3
 	}
 	return 2
+}
+
+// editedTiers is Config.Tiers for a planner whose groups its updates
+// rebuild off the caller's goroutine (a live map, a player's view): the
+// zero Config's choice, but at most 3. The rebuild redoes the groups
+// there, and the tiers above them where it installs them, which on a
+// fourth tier would cost a publish seconds.
+func editedTiers(cfg Config, t *waypoint.Tier) int {
+	if cfg.Tiers != 0 {
+		return cfg.Tiers
+	}
+	return min(3, tiersFor(cfg, t))
 }
 
 // Tiers returns the number of tiers the planner keeps above the grid
