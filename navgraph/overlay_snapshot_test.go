@@ -17,7 +17,11 @@ import (
 func TestOverlaySnapshot(t *testing.T) {
 	r := rand.New(rand.NewPCG(25, 26))
 	installed, kept := 0, 0
-	for range 200 {
+	rounds := 200
+	if testing.Short() {
+		rounds = 60
+	}
+	for range rounds {
 		g := symmetricGraph(r, false)
 		n := g.Len()
 		levels := randomCells(r, n)
