@@ -4,9 +4,11 @@ import (
 	"github.com/rtspath/rtspath/navgraph"
 )
 
-// Group rebuilds of a live map. On more than two tiers a publish only
-// marks the groups its edits touch stale (updateGroups), which the coarse
-// search then crosses waypoint by waypoint, exactly but slower. The
+// Group rebuilds of a live map (a player's view does the same, counting
+// the reveals that change it for versions). On more than two tiers a
+// publish only marks the groups its edits touch stale (updateGroups),
+// which the coarse search then crosses waypoint by waypoint, exactly but
+// slower. The
 // stale groups are redone off the publish: one that finds staleGroups of
 // them and no rebuild in flight copies their waypoints' edges
 // (navgraph.Overlay.Snapshot) and builds their hops on a goroutine of its
@@ -30,8 +32,8 @@ const DefaultRegroupLag = 2
 
 // startRegroup starts, on version v of p (just settled), a rebuild of
 // p's stale groups, to install lag versions later; nil when fewer than
-// staleGroups are stale or the snapshot fails (a bug: the groups stay stale, which
-// costs speed, not answers).
+// staleGroups are stale or the snapshot fails (a bug: the groups stay
+// stale, which costs speed, not answers).
 func startRegroup(p *Planner, v uint64, lag int) *regroup {
 	if p.ov == nil {
 		return nil
