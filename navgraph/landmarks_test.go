@@ -186,16 +186,7 @@ func TestLandmarksHint(t *testing.T) {
 		k := 1 + r.IntN(12)
 		lm, _ := navgraph.NewLandmarks(g, k, 2)
 		// Change the cost of a few edges (both ways) or cut them.
-		for range 1 + r.IntN(4) {
-			u := int32(r.IntN(g.Len()))
-			to, _ := g.Out(u)
-			if len(to) == 0 {
-				continue
-			}
-			v := to[r.IntN(len(to))]
-			c := navgraph.Cost(r.IntN(100))
-			setBoth(t, g, u, v, c, r.IntN(3) == 0)
-		}
+		editRandom(t, r, g, nil, 1+r.IntN(4), false, true)
 		want, _ := navgraph.NewLandmarks(g, k, 1)
 		other, _ := navgraph.NewLandmarks(symmetricGraph(r, false), 8, 1)
 		for _, from := range []*navgraph.Landmarks{lm, other} {

@@ -324,12 +324,21 @@ func (o *Overlay) countBytes() {
 
 // updateLevel recomputes the cells cs (distinct, in range) of level l.
 func (o *Overlay) updateLevel(g *Graph, l int, cs []int32, workers int) error {
-	workers = max(1, min(workers, len(cs)))
-	errs := make([]error, len(cs))
+	return eachCell(len(cs), workers, func(i int, sc *cellScratch) error {
+		return o.build(g, l, cs[i], sc)
+	})
+}
+
+// eachCell runs do(i, sc) for each i below n on up to workers goroutines
+// (≤ 0: one; one runs on the caller's), each with a scratch of its own,
+// and returns the error of the lowest i that failed.
+func eachCell(n, workers int, do func(i int, sc *cellScratch) error) error {
+	workers = max(1, min(workers, n))
+	errs := make([]error, n)
 	if workers == 1 {
 		var sc cellScratch
-		for i, c := range cs {
-			errs[i] = o.build(g, l, c, &sc)
+		for i := range n {
+			errs[i] = do(i, &sc)
 		}
 	} else {
 		var wg sync.WaitGroup
@@ -338,11 +347,11 @@ func (o *Overlay) updateLevel(g *Graph, l int, cs []int32, workers int) error {
 			wg.Go(func() {
 				var sc cellScratch
 				for i := range next {
-					errs[i] = o.build(g, l, cs[i], &sc)
+					errs[i] = do(i, &sc)
 				}
 			})
 		}
-		for i := range cs {
+		for i := range n {
 			next <- i
 		}
 		close(next)
@@ -369,6 +378,12 @@ type cellScratch struct {
 	bl   []int32
 	q    radix.Heap[int32]
 	row  []Cost
+}
+
+// oneWay is the error for an edge u→v of cost c across cells whose
+// reverse is missing or costs otherwise.
+func oneWay(u, v int32, c Cost) error {
+	return fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, c, v, u)
 }
 
 // cellAt returns u's cell at level l.
@@ -435,7 +450,7 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 			switch cv := o.cellAt(v, l); {
 			case cv != c:
 				if back, ok := back(v, u); !ok || back != cost[i] {
-					return ovCell{}, fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
+					return ovCell{}, oneWay(u, v, cost[i])
 				}
 				crosses = true
 				xto, xcost = append(xto, v), append(xcost, cost[i])

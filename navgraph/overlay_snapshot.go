@@ -3,7 +3,6 @@ package navgraph
 import (
 	"fmt"
 	"slices"
-	"sync"
 )
 
 // OverlayCells is a set of an Overlay's level-0 cells rebuilt away from
@@ -59,7 +58,7 @@ func (o *Overlay) Snapshot(g *Graph, cells []int32) (*OverlayCells, error) {
 					continue
 				}
 				if back, ok := g.Cost(v, u); !ok || back != cost[i] {
-					return nil, fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, cost[i], v, u)
+					return nil, oneWay(u, v, cost[i])
 				}
 			}
 			s.to, s.cost = append(s.to, to...), append(s.cost, cost...)
@@ -94,24 +93,12 @@ func (s *OverlayCells) Build(workers int) error {
 		return s.err
 	}
 	s.built = make([]ovCell, len(s.cells))
-	errs := make([]error, len(s.cells))
-	workers = max(1, min(workers, len(s.cells)))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			var sc cellScratch
-			for i := range next {
-				s.built[i], errs[i] = s.buildOne(i, &sc)
-			}
-		})
-	}
-	for i := range s.cells {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	s.done, s.err = true, firstError(errs)
+	err := eachCell(len(s.cells), workers, func(i int, sc *cellScratch) error {
+		var err error
+		s.built[i], err = s.buildOne(i, sc)
+		return err
+	})
+	s.done, s.err = true, err
 	return s.err
 }
 
@@ -140,15 +127,6 @@ func (s *OverlayCells) buildOne(i int, sc *cellScratch) (ovCell, error) {
 		return 0, false
 	}
 	return o.buildCell(out, back, 0, c, sc)
-}
-
-func firstError(errs []error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // Install puts in place the cells of s (built by Build) that are stale

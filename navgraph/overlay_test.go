@@ -65,7 +65,7 @@ func randomOverlay(t *testing.T, r *rand.Rand) (*navgraph.Graph, *navgraph.Overl
 
 // editRandom sets up to k random edges both ways to random costs (huge:
 // up to MaxCost), dropping a third of them with drops, and returns the
-// level-0 cells at their ends.
+// level-0 cells of ov at their ends (-1 for a nil ov).
 func editRandom(t *testing.T, r *rand.Rand, g *navgraph.Graph, ov *navgraph.Overlay, k int, huge, drops bool) []int32 {
 	t.Helper()
 	var touched []int32
