@@ -1,5 +1,7 @@
 package grid
 
+import "math/bits"
+
 // The step line from a to z is the grid path with the fewest steps whose
 // two kinds of step are spread evenly (a Bresenham line in grid steps):
 // under the octile rules, max(|dx|,|dy|) steps of which min(|dx|,|dy|)
@@ -101,6 +103,12 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []ui
 	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
 	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
 	moves := g.moves
+	if pen == nil && cl == nil { // legality alone: the smoothers' usual case
+		if g.legalLine(i, s, od, os, bd, bs) {
+			return c, true
+		}
+		return 0, false
+	}
 	var cells []int32
 	if pen != nil {
 		cells = pen.Cells
@@ -139,6 +147,50 @@ func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []ui
 		}
 	}
 	return c, true
+}
+
+// legalLine reports whether every step of the line s from cell i is
+// legal for a one-cell unit (moves), the rarer step going od cells and
+// needing bit bd, the other os and bs. An even line picks each step
+// without a branch, since its two kinds of step alternate in a pattern
+// that a branch would mispredict; a bent line walks two runs.
+func (g *Grid) legalLine(i int, s lineSteps, od, os int, bd, bs uint8) bool {
+	moves := g.moves
+	switch s.bend {
+	case RareFirst:
+		return run(moves, run(moves, i, s.nd, od, bd), s.n-s.nd, os, bs) >= 0
+	case RareLast:
+		return run(moves, run(moves, i, s.n-s.nd, os, bs), s.nd, od, bd) >= 0
+	}
+	n, nd, acc := s.n, s.nd, s.acc
+	dd, db := od-os, bd^bs
+	for range n {
+		acc += nd
+		t := n - 1 - 2*acc // negative when the step is the rarer one
+		m := t >> (bits.UintSize - 1)
+		acc -= n & m
+		if moves[i]&(bs^db&uint8(m)) == 0 {
+			return false
+		}
+		i += os + dd&m
+	}
+	return true
+}
+
+// run takes n steps of off cells from cell i, each needing bit in moves,
+// and returns the cell it ends on; -1 at an illegal step or when i is
+// already -1.
+func run(moves []uint8, i, n, off int, bit uint8) int {
+	if i < 0 {
+		return -1
+	}
+	for range n {
+		if moves[i]&bit == 0 {
+			return -1
+		}
+		i += off
+	}
+	return i
 }
 
 // bentWalk is lineWalk for a bent line.
