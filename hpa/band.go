@@ -4,7 +4,7 @@ import "github.com/rtspath/rtspath/grid"
 
 // DefaultBand is the half-width, in cells, of the band a query searches
 // again round its path when Options.Band is 0 and the path crosses
-// weighted terrain or pays a penalty.
+// weighted terrain or may pay a penalty.
 const DefaultBand = 12
 
 // MaxBand is the largest Options.Band.
@@ -67,16 +67,21 @@ func (q *Query) doneBand(b *bandState) {
 // its path: opt.Band when positive; when 0, DefaultBand if the path's
 // cost is not plain distance (terrain weights that differ, a unit class,
 // or a penalty layer that holds some influence or claims), else none.
-func (q *Query) bandWidth(opt Options) int {
+// lean says the band is the penalty's alone, and the path will be
+// smoothed: pieces of the band where no cell pays are then not searched
+// (see tighten).
+func (q *Query) bandWidth(opt Options) (w int, lean bool) {
 	switch {
 	case opt.Band < 0:
-		return 0
+		return 0, false
 	case opt.Band > 0:
-		return opt.Band
-	case q.pen != nil && q.pf.nHot > 0 || q.who.Class > 0 || !q.p.g.Uniform():
-		return DefaultBand
+		return opt.Band, false
+	case q.who.Class > 0 || !q.p.g.Uniform():
+		return DefaultBand, false
+	case q.pen != nil && q.pf.nHot > 0:
+		return DefaultBand, opt.Smooth != Raw
 	}
-	return 0
+	return 0, false
 }
 
 // tightenPasses bounds how often tightenAll searches the band under a
@@ -135,7 +140,9 @@ func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 // at most bandArea cells (more only to make progress); each piece keeps
 // two thirds of what it found and the next starts from there, so the
 // joins are not forced either. Each piece charges its band's cells to
-// the call's budget (errSpent when they do not fit). The result takes
+// the call's budget (errSpent when they do not fit). With q.bandLean a
+// piece whose band holds no cell that pays is kept as it is, unsearched
+// and uncharged: the query's smoothing straightens it. The result takes
 // raw's place (raw[:0] reused); on an error raw is returned as it was.
 func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 	b := q.bandScratch()
@@ -170,11 +177,14 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 		}
 		r := box.Grow(grow).Intersect(g.Bounds())
 		cells := b.spans(rest[:j+1], r, bw, pen)
-		if err := q.take(cells); err != nil {
-			return raw, err
+		var piece []grid.Point
+		if !q.bandLean || b.pays(r) {
+			if err := q.take(cells); err != nil {
+				return raw, err
+			}
+			piece = b.search(g, q.who, r, rest[0], rest[j], pen)
 		}
-		piece := b.search(g, q.who, r, rest[0], rest[j], pen)
-		if piece == nil { // cannot happen (rest[:j+1] lies in the band): keep it
+		if piece == nil { // not searched, or (cannot happen: rest[:j+1] lies in the band) not found: keep it
 			piece = append(b.piece[:0], rest[:j+1]...)
 		}
 		b.piece = piece
@@ -219,6 +229,21 @@ func (b *bandState) spans(path []grid.Point, r grid.Rect, bw int, pen func(int) 
 		n += int(max(sp.hi-sp.lo, 0))
 	}
 	return n
+}
+
+// pays reports whether a cell of the band b.rows of r has a penalty
+// (influence, or claims of any unit). O(cells of the band).
+func (b *bandState) pays(r grid.Rect) bool {
+	cells := b.pen.Cells
+	for k, sp := range b.rows {
+		row := (r.Min.Y + k) * b.w
+		for _, v := range cells[row+int(sp.lo) : row+int(max(sp.hi, sp.lo))] {
+			if v != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // search runs the tile search over the band b.rows of r for unit u from

@@ -2,6 +2,7 @@ package hpa_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -42,6 +43,7 @@ func inBand(path []grid.Point, bw int, wide func(grid.Point) bool) func(grid.Poi
 func TestBandAgainstOracle(t *testing.T) {
 	rules := []grid.Movement{grid.Octile, grid.Cardinal, grid.OctileCutCorners}
 	better, runs := 0, 0
+	leanRuns := map[bool]int{}
 	for mi := range 12 {
 		side := 96
 		if mi%4 == 3 {
@@ -130,8 +132,32 @@ func TestBandAgainstOracle(t *testing.T) {
 				in := inBand(detour, bw, func(p grid.Point) bool { return pen != nil && pen.At(p.Y*g.Width()+p.X) > 0 })
 				ob.Avoid = func(p grid.Point) bool { return !in(p) }
 				bd, _ := ob.ShortestFrom(a)
-				if want := bd[o.ID(z)]; cost != want {
+				want := bd[o.ID(z)]
+				if cost != want {
 					t.Fatalf("map %d unit %+v band %d: cost %d, the band's least %d (optimum %d, detour %d)", mi, u, bw, cost, want, opt, detourCost)
+				}
+				// Lean, as a query whose band is its penalty's alone: the
+				// same search where a cell of the band pays, the detour
+				// as it is where none does.
+				if pen != nil {
+					pays := false
+					for i := range n {
+						if p := g.PointAt(i); in(p) && pen.At(i) != 0 {
+							pays = true
+							break
+						}
+					}
+					lean, used, err := hpa.TightenLean(q, detour, bw, u, pen)
+					if err != nil {
+						t.Fatal(err)
+					}
+					switch {
+					case pays && !slices.Equal(lean, got):
+						t.Fatalf("map %d unit %+v band %d: lean %v, full %v with a cell that pays in the band", mi, u, bw, lean, got)
+					case !pays && (!slices.Equal(lean, detour) || used != 0):
+						t.Fatalf("map %d unit %+v band %d: lean %v (%d cells), want the detour %v untouched: no cell of the band pays", mi, u, bw, lean, used, detour)
+					}
+					leanRuns[pays]++
 				}
 			}
 			runs++
@@ -140,8 +166,8 @@ func TestBandAgainstOracle(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d band searches, %d cheaper than the detour", runs, better)
-	if runs < 200 || better < runs/3 {
-		t.Fatalf("%d runs, %d cheaper: the maps do not test", runs, better)
+	t.Logf("%d band searches, %d cheaper than the detour; lean: %d with a cell that pays, %d without", runs, better, leanRuns[true], leanRuns[false])
+	if runs < 200 || better < runs/3 || leanRuns[true] < 20 || leanRuns[false] < 10 {
+		t.Fatalf("%d runs, %d cheaper, lean %v: the maps do not test", runs, better, leanRuns)
 	}
 }

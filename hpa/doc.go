@@ -41,7 +41,10 @@
 //     README's penalty section). Under a penalty it searches again
 //     round the new path while a pass cuts the path's cost by a 32nd or
 //     more, three passes at most: the first pass's pieces may cut
-//     through a hot spot that the exact path skirts.
+//     through a hot spot that the exact path skirts. Where the band is
+//     the penalty's alone (plain terrain, no class, Options.Band 0) and
+//     the path is smoothed, a piece whose band holds no cell that pays
+//     is left to the smoothing, as without the penalty.
 //  5. Smoothing (Options.Smooth) replaces zig-zags by straight step lines
 //     that are legal and cost no more, then goes over its result with the
 //     lines' bends (grid.Bend: the diagonal steps all first or all last,

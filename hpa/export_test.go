@@ -83,6 +83,15 @@ func SetFieldMaxRebuilds(n uint8) func() {
 // half-width band, paying pen (nil: none) per cell entered, as a query
 // does after the hierarchy's path; path is left as it was.
 func Tighten(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Penalty) ([]grid.Point, error) {
-	q.bandW, q.who, q.pen, q.bud, q.pc = band, unit, pen, budget{}, nil
+	q.bandW, q.bandLean, q.who, q.pen, q.bud, q.pc = band, false, unit, pen, budget{}, nil
 	return q.tighten(append([]grid.Point(nil), path...))
+}
+
+// TightenLean is Tighten as a query whose band is its penalty's alone
+// runs it (see bandWidth): pieces whose band holds no cell that pays are
+// kept as they are. It also returns the band cells charged.
+func TightenLean(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Penalty) ([]grid.Point, int, error) {
+	q.bandW, q.bandLean, q.who, q.pen, q.bud, q.pc = band, true, unit, pen, budget{}, nil
+	p, err := q.tighten(append([]grid.Point(nil), path...))
+	return p, q.bud.used, err
 }

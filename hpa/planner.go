@@ -484,9 +484,12 @@ type Options struct {
 	// inside is in too; see the package doc): 0 chooses DefaultBand when
 	// the path's cost is not plain distance (terrain weights that differ,
 	// a unit class, a Penalty whose layer holds influence or claims) and
-	// none otherwise; negative: none; at most MaxBand. The band's cells
-	// count as expansions (MaxExpansions): often ten times what the rest
-	// of the query expands, so a budget sized for Band -1 runs out.
+	// none otherwise; negative: none; at most MaxBand. When 0 chose it
+	// for a Penalty alone and the path is smoothed, the pieces of the
+	// band where no cell pays are not searched (smoothing straightens
+	// them, as without the Penalty). The band's cells count as
+	// expansions (MaxExpansions): often ten times what the rest of the
+	// query expands, so a budget sized for Band -1 runs out.
 	Band int
 }
 

@@ -60,8 +60,9 @@ type Query struct {
 	treeSrc int
 	// The band the current query searches round the hierarchy's path
 	// (half-width bandW, 0: none) and its scratch (nil until used).
-	bandW int
-	band  *bandState
+	bandW    int
+	bandLean bool // the band is the penalty's alone: see bandWidth
+	band     *bandState
 
 	bud   budget // what is left of Options.MaxExpansions
 	track bool   // Nearest under a budget: keep the best partial path
@@ -138,7 +139,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	if err := q.usePenalty(opt.Penalty, start); err != nil {
 		return res, err
 	}
-	q.bandW = q.bandWidth(opt)
+	q.bandW, q.bandLean = q.bandWidth(opt)
 	if q.coarse != nil && q.coarse.Graph() != p.tier.Graph {
 		q.coarse.SetGraph(p.tier.Graph)
 	}

@@ -75,7 +75,7 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 	q.bud = budget{max: opt.MaxExpansions}
 	q.track = false
 	q.who = k
-	q.bandW = q.bandWidth(opt)
+	q.bandW, q.bandLean = q.bandWidth(opt)
 	if q.u == nil {
 		q.u = &unitQuery{}
 	}
