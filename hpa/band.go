@@ -254,7 +254,7 @@ func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Poi
 	t := &b.tile
 	t.cost, t.dir, t.w = resize(t.cost, n), resize(t.dir, n), r.Dx()
 	b.ts.seeds = append(b.ts.seeds[:0], tileSeed{0, int32(t.index(z, r)), dirGoal})
-	b.ts.search(g, u, r, t, pen, b.rows)
+	b.ts.search(g, u, r, t, pen, b.rows, t.index(a, r))
 	path := append(b.piece[:0], a)
 	for p, k := a, 0; k < n; k++ {
 		d := t.dirAt(t.index(p, r))

@@ -234,7 +234,7 @@ func (f *Field) coarse() {
 	tile := f.newTile(cg)
 	r := t.ClusterRect(cg)
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tile.index(f.goal, r)), dirGoal})
-	f.ts.search(f.p.g, f.unit, r, tile, f.penFunc(), nil)
+	f.ts.search(f.p.g, f.unit, r, tile, f.penFunc(), nil, -1)
 	f.q.Reset()
 	first, end := t.PointsOf(cg)
 	for u := first; u < end; u++ {
@@ -404,7 +404,7 @@ func (f *Field) build(c int, from func(n int) bool) *fieldTile {
 		}
 	}
 	f.seedBorders(c, r, t, from)
-	ts.search(g, f.unit, r, t, f.penFunc(), nil)
+	ts.search(g, f.unit, r, t, f.penFunc(), nil, -1)
 	t.bakeVer = p.bake.Version()
 	f.tiles[c] = t
 	f.built++

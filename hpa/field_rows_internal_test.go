@@ -103,7 +103,7 @@ func TestTileSearchAgainstOracle(t *testing.T) {
 		if rh == 64 {
 			tall++
 		}
-		ts.search(g, grid.Unit{Size: 1}, rect, tile, nil, nil)
+		ts.search(g, grid.Unit{Size: 1}, rect, tile, nil, nil, -1)
 		o := oracle.Graph{G: g, Win: rect}
 		want := make([]grid.Cost, rect.Area())
 		fill(want, grid.Unreachable)

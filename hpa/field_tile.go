@@ -56,7 +56,10 @@ type tileSearcher struct {
 // row's span expand: a cell outside is reached at most, as a dead end.
 // O(cells + seeds log seeds) by Dijkstra; the row search (searchRows),
 // which stands in on maps of one weight, takes each row about once.
-func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span) {
+// With until ≥ 0 (a cell of t, by index) Dijkstra may stop once that
+// cell's cost is final: then it and the cells its steps lead through to
+// a seed are set as a whole search would set them, the rest of t not.
+func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span, until int) {
 	if rowsFits(g, u, r, pen, rows, s.seeds) {
 		s.searchRows(g, r, t)
 		return
@@ -73,10 +76,19 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 	least, uniform := s.load(g, u, r, n, rows)
 	var infl []grid.Cost // per cell: what a unit pays to enter it
 	if pen != nil {
+		// The cells that expand: those of the spans (load leaves the
+		// others no step out, so their influence is never read).
 		s.infl = resize(s.infl, n)
 		w := g.Width()
-		for li := range s.infl {
-			s.infl[li] = pen((r.Min.Y+li/r.Dx())*w + r.Min.X + li%r.Dx())
+		for y := range r.Dy() {
+			x0, x1 := r.Min.X, r.Max.X
+			if rows != nil {
+				x0, x1 = max(x0, int(rows[y].lo)), min(x1, int(rows[y].hi))
+			}
+			gi, li := (r.Min.Y+y)*w, y*tw-r.Min.X
+			for x := x0; x < x1; x++ {
+				s.infl[li+x] = pen(gi + x)
+			}
 		}
 		infl = s.infl
 	}
@@ -130,6 +142,14 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			if done[li] {
 				continue // a cell pushed again: expanded already
 			}
+			if int(li) == until {
+				// Its cost is final, and so are those of the cells its
+				// steps lead through: all are below its bucket, and
+				// nothing left lowers a cell of it (a step costs at least
+				// a bucket's width).
+				s.stop()
+				return
+			}
 			done[li] = true
 			c := cost[li]
 			if infl != nil {
@@ -161,6 +181,16 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			}
 		}
 	}
+	s.seeds = s.seeds[:0]
+}
+
+// stop empties the ring and far for the next search, when one ends
+// before it has expanded every cell.
+func (s *tileSearcher) stop() {
+	for i := range s.ring {
+		s.ring[i] = s.ring[i][:0]
+	}
+	s.far = s.far[:0]
 	s.seeds = s.seeds[:0]
 }
 

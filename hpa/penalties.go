@@ -709,7 +709,7 @@ func (f *Penalties) leastTo(v int) {
 	tl := &f.tile
 	tl.cost, tl.dir, tl.w = resize(tl.cost, r.Area()), resize(tl.dir, r.Area()), r.Dx()
 	f.ts.seeds = append(f.ts.seeds[:0], tileSeed{0, int32(tl.index(t.Points[f.lfrom+int32(v)].Cell, r)), dirGoal})
-	f.ts.search(f.p.g, grid.Unit{}, r, tl, f.influence, nil)
+	f.ts.search(f.p.g, grid.Unit{}, r, tl, f.influence, nil, -1)
 	for u := range f.ln {
 		f.least[u*f.ln+v] = tl.costAt(tl.index(t.Points[f.lfrom+int32(u)].Cell, r))
 	}
