@@ -56,12 +56,9 @@ type tileSearcher struct {
 // row's span expand: a cell outside is reached at most, as a dead end.
 // O(cells + seeds log seeds) by Dijkstra; the row search (searchRows),
 // which stands in on maps of one weight, takes each row about once.
-// With until ≥ 0 (a cell of t, by index) the search is A* towards that
-// cell instead (the bound: octile distance on the tile's least weight)
-// and stops once its cost is proved least: then it has its least cost
-// and a step that leads down a least-cost way to a seed, and the rest
-// of t holds what the search reached. Cells pushed again in one bucket
-// may expand twice.
+// With until ≥ 0 (a cell of t, by index) Dijkstra may stop once that
+// cell's cost is final: then it and the cells its steps lead through to
+// a seed are set as a whole search would set them, the rest of t not.
 func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTile, pen func(cell int) grid.Cost, rows []span, until int) {
 	if rowsFits(g, u, r, pen, rows, s.seeds) {
 		s.searchRows(g, r, t)
@@ -112,25 +109,6 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 	moves, weights, done, cost, dir := s.moves[:n], s.weights[:n], s.done[:n], t.cost[:n], t.dir[:n]
 	s.far = s.far[:0]
 	items, next := 0, 0 // cells in the ring; the next seed to place
-	// A* towards until: a cell's key is its cost plus the bound h to
-	// until, and buckets hold keys. The seeds wait in far, by key.
-	var toX, toY int
-	var wmin grid.Cost
-	astar := until >= 0
-	if astar {
-		toX, toY, wmin = until%tw, until/tw, least/grid.Straight
-		base = math.MaxInt64
-		for _, sd := range s.seeds {
-			li := int(sd.li)
-			key := sd.c + wmin*grid.OctileCost(grid.Pt(li%tw, li/tw), grid.Pt(toX, toY))
-			base = min(base, key)
-			if sd.c < cost[li] {
-				cost[li], dir[li] = sd.c, sd.d
-				s.far.push(treeItem{f: navgraph.Cost(key), g: navgraph.Cost(sd.c), n: int32(li)})
-			}
-		}
-		next = len(s.seeds)
-	}
 	for k := int64(0); items > 0 || next < len(s.seeds) || len(s.far) > 0; k++ {
 		if items == 0 { // skip empty buckets
 			k = math.MaxInt64
@@ -140,12 +118,6 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			if len(s.far) > 0 {
 				k = min(k, int64((grid.Cost(s.far[0].f)-base)>>shift))
 			}
-		}
-		if astar && base+grid.Cost(k)<<shift >= cost[until] {
-			// Every key left is at least until's cost: no way through
-			// its cell is cheaper.
-			s.stop()
-			return
 		}
 		top := base + grid.Cost(k+1)<<shift
 		b := &s.ring[k&(ringSize-1)]
@@ -158,7 +130,7 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			}
 		}
 		for len(s.far) > 0 && grid.Cost(s.far[0].f) < top {
-			if it := s.far.pop(); grid.Cost(it.g) == cost[it.n] {
+			if it := s.far.pop(); grid.Cost(it.f) == cost[it.n] {
 				*b = append(*b, it.n) // its cost, if still its best
 				items++
 			}
@@ -170,13 +142,16 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 			if done[li] {
 				continue // a cell pushed again: expanded already
 			}
+			if int(li) == until {
+				// Its cost is final, and so are those of the cells its
+				// steps lead through: all are below its bucket, and
+				// nothing left lowers a cell of it (a step costs at least
+				// a bucket's width).
+				s.stop()
+				return
+			}
 			done[li] = true
 			c := cost[li]
-			var x, y int // li's place, for A*'s bound
-			if astar {
-				y = int(li) / tw
-				x = int(li) - y*tw
-			}
 			if infl != nil {
 				c += infl[li] // a step into li pays its influence
 			}
@@ -195,17 +170,9 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 				if nc < cost[lj] {
 					cost[lj] = nc
 					dir[lj] = back[d]
-					key := nc
-					if astar {
-						// A bucket's keys may come out of order, so a
-						// cell expanded may yet fall: it expands again.
-						done[lj] = false
-						dd := grid.Dir(d).Delta()
-						key += wmin * grid.OctileCost(grid.Pt(x+dd.X, y+dd.Y), grid.Pt(toX, toY))
-					}
-					kb := int64((key - base) >> shift)
+					kb := int64((nc - base) >> shift)
 					if kb-k >= ringSize { // beyond the ring (heavy influence): wait in far
-						s.far.push(treeItem{f: navgraph.Cost(key), g: navgraph.Cost(nc), n: int32(lj)})
+						s.far.push(treeItem{f: navgraph.Cost(nc), n: int32(lj)})
 						continue
 					}
 					s.ring[kb&(ringSize-1)] = append(s.ring[kb&(ringSize-1)], int32(lj))
