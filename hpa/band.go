@@ -132,8 +132,9 @@ func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 // more than raw (legal steps, raw being legal): the least-cost path among
 // those that stay in the band round raw (see spans: within q.bandW cells
 // in rows and columns, twice that round cells that pay the penalty, each
-// row filled between its outermost such cells), found by A* over that
-// band from raw's end towards its start. The hierarchy's path
+// row filled between its outermost such cells), found by Dijkstra over
+// that band from raw's end, until its start's cost is final. The
+// hierarchy's path
 // passes through waypoints on cluster borders; on weighted terrain or
 // under a penalty the best way often crosses a border elsewhere, and the
 // band finds it. A long path goes piece by piece, each piece's rectangle
@@ -247,9 +248,9 @@ func (b *bandState) pays(r grid.Rect) bool {
 }
 
 // search runs the tile search over the band b.rows of r for unit u from
-// z towards a (A*, or the row search's flood where it fits), paying pen
-// (nil: none) per cell entered, and returns the path it leads from a to
-// z (in b.piece's buffer); nil when it does not reach a.
+// z until a's cost is final (or the row search's flood where it fits),
+// paying pen (nil: none) per cell entered, and returns the path it leads
+// from a to z (in b.piece's buffer); nil when it does not reach a.
 func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Point, pen func(int) grid.Cost) []grid.Point {
 	n := r.Area()
 	t := &b.tile

@@ -32,8 +32,8 @@
 //     as they go (a fine search inside the cluster the first time).
 //  4. Where a path's cost is not plain distance (terrain weights that
 //     differ, a unit class, a Penalty), the path passes through waypoints
-//     on cluster borders where the cheapest way would cross elsewhere: an
-//     A* over the band of cells within Options.Band (DefaultBand,
+//     on cluster borders where the cheapest way would cross elsewhere: a
+//     Dijkstra over the band of cells within Options.Band (DefaultBand,
 //     12; twice that round cells that pay a penalty) of it, piece by
 //     piece, finds the least-cost path in that band (never dearer; on
 //     weighted StarCraft maps it takes the mean excess over the exact
