@@ -247,10 +247,10 @@ func (b *bandState) pays(r grid.Rect) bool {
 	return false
 }
 
-// search runs the tile search over the band b.rows of r for unit u from
-// z until a's cost is final (or the row search's flood where it fits),
-// paying pen (nil: none) per cell entered, and returns the path it leads
-// from a to z (in b.piece's buffer); nil when it does not reach a.
+// search runs the tile search's Dijkstra over the band b.rows of r for
+// unit u from z until a's cost is final, paying pen (nil: none) per cell
+// entered, and returns the path it leads from a to z (in b.piece's
+// buffer); nil when it does not reach a.
 func (b *bandState) search(g *grid.Grid, u grid.Unit, r grid.Rect, a, z grid.Point, pen func(int) grid.Cost) []grid.Point {
 	n := r.Area()
 	t := &b.tile

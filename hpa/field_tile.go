@@ -77,7 +77,8 @@ func (s *tileSearcher) search(g *grid.Grid, u grid.Unit, r grid.Rect, t *fieldTi
 	var infl []grid.Cost // per cell: what a unit pays to enter it
 	if pen != nil {
 		// The cells that expand: those of the spans (load leaves the
-		// others no step out, so their influence is never read).
+		// others no step out, so their influence, read when they pop,
+		// leads nowhere).
 		s.infl = resize(s.infl, n)
 		w := g.Width()
 		for y := range r.Dy() {
