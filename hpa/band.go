@@ -134,10 +134,9 @@ func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
 // in rows and columns, twice that round cells that pay the penalty, each
 // row filled between its outermost such cells), found by Dijkstra over
 // that band from raw's end, until its start's cost is final. The
-// hierarchy's path
-// passes through waypoints on cluster borders; on weighted terrain or
-// under a penalty the best way often crosses a border elsewhere, and the
-// band finds it. A long path goes piece by piece, each piece's rectangle
+// hierarchy's path passes through waypoints on cluster borders; on
+// weighted terrain or under a penalty the best way often crosses a
+// border elsewhere, and the band finds it. A long path goes piece by piece, each piece's rectangle
 // at most bandArea cells (more only to make progress); each piece keeps
 // two thirds of what it found and the next starts from there, so the
 // joins are not forced either. Each piece charges its band's cells to
@@ -185,7 +184,9 @@ func (q *Query) tighten(raw []grid.Point) ([]grid.Point, error) {
 			}
 			piece = b.search(g, q.who, r, rest[0], rest[j], pen)
 		}
-		if piece == nil { // not searched, or (cannot happen: rest[:j+1] lies in the band) not found: keep it
+		// Not searched (lean), or not found (cannot happen: rest[:j+1]
+		// lies in the band): keep the piece as it is.
+		if piece == nil {
 			piece = append(b.piece[:0], rest[:j+1]...)
 		}
 		b.piece = piece
