@@ -118,20 +118,41 @@ func TestLoadErrors(t *testing.T) {
 // One pass of the band search left a query 12.2% over (orz900d line
 // 150: the pass's pieces cut through a hot spot the exact path skirts).
 func TestInfluenceQualityDAO(t *testing.T) {
+	loadQuality(t, "dao", 30, bench.Influence, 300, 0.01, 0.10)
+}
+
+// TestHeavyQualityMaze runs the README's heavy load (30 hot spots, 40
+// claiming units) on the maze set, every 30th line, and holds the
+// smoothed planner to 1% over the exact search on average and 10% at
+// worst, tighter than the 25% the planner promises under that load:
+// with the penalty's edge prices alone choosing the route, a query went
+// 22.72% over (maze512-32-0 line 1170: the route went a corridor away
+// from a hot spot the exact path passes beside); the rival on the plain
+// route (hpa's rival.go) brings the worst to 2.89%.
+func TestHeavyQualityMaze(t *testing.T) {
+	loadQuality(t, "maze", 30, bench.Heavy, 500, 0.01, 0.10)
+}
+
+// loadQuality runs load (seed 1) on every every-th line of the Moving AI
+// set and fails unless at least minN queries found a path and the
+// smoothed planner's cost over the bench's exact A* under the same load
+// is at most mean on average and worst at worst.
+func loadQuality(t *testing.T, set string, every int, load bench.Load, minN int, mean, worst float64) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("a Moving AI set under load: not with -short")
 	}
 	dir := testmaps.Require(t)
-	maps, err := bench.Files(filepath.Join(dir, "dao"))
+	maps, err := bench.Files(filepath.Join(dir, set))
 	if err != nil || len(maps) == 0 {
 		t.Fatalf("%v, %d maps", err, len(maps))
 	}
 	algos, _ := bench.Select(bench.Algorithms(bench.Config{}), "hpa-smooth")
-	rep, err := bench.Run(context.Background(), maps, algos, bench.Options{Every: 30, Load: bench.Influence, LoadSeed: 1})
+	rep, err := bench.Run(context.Background(), maps, algos, bench.Options{Every: every, Load: load, LoadSeed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sum, worst float64
+	var sum, most float64
 	n := 0
 	for _, q := range rep.Queries {
 		if !q.Found || q.Exact <= 0 {
@@ -140,15 +161,15 @@ func TestInfluenceQualityDAO(t *testing.T) {
 		over := float64(q.Cost)/float64(q.Exact) - 1
 		sum += over
 		n++
-		if over > worst {
-			worst = over
+		if over > most {
+			most = over
 			t.Logf("%s line %d: %.2f%% over", q.Map, q.Line, 100*over)
 		}
 	}
-	if n < 300 {
-		t.Fatalf("%d queries with a path", n)
+	if n < minN {
+		t.Fatalf("%d queries with a path (want %d or more)", n, minN)
 	}
-	if mean := sum / float64(n); mean > 0.01 || worst > 0.10 {
-		t.Errorf("%d queries: %.2f%% over on average, %.2f%% at worst (bounds 1%%, 10%%)", n, 100*mean, 100*worst)
+	if m := sum / float64(n); m > mean || most > worst {
+		t.Errorf("%d queries: %.2f%% over on average, %.2f%% at worst (bounds %.0f%%, %.0f%%)", n, 100*m, 100*most, 100*mean, 100*worst)
 	}
 }

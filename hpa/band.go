@@ -100,15 +100,29 @@ const tightenPasses = 3
 // times. On an error it returns the path as the last pass left it; a
 // tracked query offers it (see offer).
 func (q *Query) tightenAll(raw []grid.Point) ([]grid.Point, error) {
+	return q.tightenFrom(raw, 0, 0)
+}
+
+// tightenFrom is tightenAll after done passes (0 or more) that left raw
+// at its cost, where the last one started from a path that cost before.
+func (q *Query) tightenFrom(raw []grid.Point, done int, before grid.Cost) ([]grid.Point, error) {
 	passes := tightenPasses
 	if q.pen == nil || q.pf.nHot == 0 { // no penalty, or a layer that holds none
 		passes = 1
 	}
-	var before grid.Cost
-	if passes > 1 {
+	if done > 0 {
+		if done >= passes {
+			return raw, nil
+		}
+		after := q.cost(raw)
+		if after > before-before/32 {
+			return raw, nil
+		}
+		before = after
+	} else if passes > 1 {
 		before = q.cost(raw)
 	}
-	for pass := 0; pass < passes; pass++ {
+	for pass := done; pass < passes; pass++ {
 		var err error
 		if raw, err = q.tighten(raw); err != nil {
 			if q.track {

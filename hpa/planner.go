@@ -487,9 +487,12 @@ type Options struct {
 	// none otherwise; negative: none; at most MaxBand. When 0 chose it
 	// for a Penalty alone and the path is smoothed, the pieces of the
 	// band where no cell pays are not searched (smoothing straightens
-	// them, as without the Penalty). The band's cells count as
-	// expansions (MaxExpansions): often ten times what the rest of the
-	// query expands, so a budget sized for Band -1 runs out.
+	// them, as without the Penalty). With a band under such a Penalty,
+	// a one-cell unit of no class also tries the route on plain costs
+	// (see the package doc), which may double the band's work. The
+	// band's cells count as expansions (MaxExpansions): often ten times
+	// what the rest of the query expands, so a budget sized for Band -1
+	// runs out; one that runs out in the second route keeps the first.
 	Band int
 }
 

@@ -63,6 +63,11 @@ type Query struct {
 	bandW    int
 	bandLean bool // the band is the penalty's alone: see bandWidth
 	band     *bandState
+	// rival's scratch: its path, and the first route's waypoints and
+	// their cells
+	alt        []grid.Point
+	rivalNodes []int32
+	rivalCells []grid.Point
 
 	bud   budget // what is left of Options.MaxExpansions
 	track bool   // Nearest under a budget: keep the best partial path
@@ -284,6 +289,9 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 		}
 		if err == nil && found && q.bandW > 0 && len(raw) > 2 && raw[len(raw)-1] == goal {
 			raw, err = q.tightenAll(raw)
+			if err == nil && k == (grid.Unit{}) && q.pen != nil && q.pf.nHot > 0 {
+				raw, err = q.rival(start, goal, cs, cg, raw, res)
+			}
 		}
 		switch {
 		case err != nil:
