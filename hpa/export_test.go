@@ -95,3 +95,6 @@ func TightenLean(q *Query, path []grid.Point, band int, unit grid.Unit, pen *gri
 	p, err := q.tighten(append([]grid.Point(nil), path...))
 	return p, q.bud.used, err
 }
+
+// SetNoRival turns q's rival route (rival.go) off or on again.
+func SetNoRival(q *Query, off bool) { q.noRival = off }

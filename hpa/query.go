@@ -63,9 +63,11 @@ type Query struct {
 	bandW    int
 	bandLean bool // the band is the penalty's alone: see bandWidth
 	band     *bandState
-	// rival's scratch: its path, and the first route's waypoints and
-	// their cells
+	// rival's scratch: its path, the first route's waypoints and their
+	// cells, and a smoothed path
 	alt        []grid.Point
+	rivalSm    []grid.Point
+	noRival    bool // tests: no rival
 	rivalNodes []int32
 	rivalCells []grid.Point
 
@@ -192,18 +194,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	case Raw:
 		res.Path = append(res.Path, raw...)
 	case Cells:
-		res.Path, res.Cost = q.smoothCells(raw, res.Path)
-		// Each further pass starts its shortcuts from the last pass's
-		// anchors and straightens what that left bent; a single
-		// straight leg, or a pass that changed nothing, leaves nothing
-		// for the next.
-		for pass := 1; pass < opt.SmoothPasses && q.legs > 1; pass++ {
-			q.tmp = append(q.tmp[:0], res.Path...)
-			res.Path, res.Cost = q.smoothCells(q.tmp, res.Path[:0])
-			if slices.Equal(q.tmp, res.Path) {
-				break
-			}
-		}
+		res.Path, res.Cost = q.smoothed(raw, res.Path, opt.SmoothPasses)
 	case Corners:
 		q.tmp, res.Cost = q.smoothCells(raw, q.tmp[:0])
 		res.Path = q.corners(q.tmp, res.Path)
@@ -289,8 +280,8 @@ func (q *Query) planOn(t *waypoint.Tier, start, goal grid.Point, opt Options, k 
 		}
 		if err == nil && found && q.bandW > 0 && len(raw) > 2 && raw[len(raw)-1] == goal {
 			raw, err = q.tightenAll(raw)
-			if err == nil && k == (grid.Unit{}) && q.pen != nil && q.pf.nHot > 0 {
-				raw, err = q.rival(start, goal, cs, cg, raw, res)
+			if err == nil && k == (grid.Unit{}) && q.pen != nil && q.pf.nHot > 0 && !q.noRival {
+				raw, err = q.rival(start, goal, cs, cg, opt, raw, res)
 			}
 		}
 		switch {

@@ -11,7 +11,9 @@ import (
 // or claims, a second route: the one the coarse search finds on the
 // waypoint graph's plain costs, refined and tightened in its band as
 // the first was (raw, the route the penalty's edge prices chose). It
-// returns the cheaper of the two under the penalty, raw on ties.
+// returns the one whose answer (smoothed as opt says) costs less under
+// the penalty, raw on ties: smoothing shortens some paths more than
+// others, so the raw paths' costs could pick the dearer answer.
 //
 // Why: an edge's price under the penalty is its route's between two
 // fixed transition points, round the influence inside the cluster. A
@@ -25,11 +27,13 @@ import (
 // (sc1, influence alone).
 //
 // What it costs: a coarse search. Nothing more when it finds the first
-// route again, or when raw costs at most a rivalSlack-th more than the
-// plain route before any penalty (raw is then within about that of
-// the best a path could cost, penalty or not). Else a refinement and
-// one pass of the band; only a rival that beats raw then gets the
-// further passes tightenAll gives. The waypoints it expands add to
+// route again, or when raw (before smoothing) costs at most a
+// rivalSlack-th more than the plain route before any penalty (raw is
+// then within about that of the best a path could cost, penalty or
+// not). Else a refinement, one
+// pass of the band and two smoothings to compare; only a rival that
+// beats raw then gets the further passes tightenAll gives (and is
+// compared again). The waypoints it expands add to
 // res.Waypoints; res.Coarse and CoarseRoute follow the route returned.
 // A budget that runs out in the rival keeps raw, with no error; other
 // errors are returned with raw.
@@ -41,9 +45,8 @@ import (
 // the worst under heavy 5.20%.
 const rivalSlack = 64
 
-func (q *Query) rival(start, goal grid.Point, cs, cg int, raw []grid.Point, res *Result) ([]grid.Point, error) {
+func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result) ([]grid.Point, error) {
 	p := q.p
-	have := q.cost(raw)
 	// The first route, to compare and to restore.
 	first := append(q.rivalNodes[:0], q.nodes...)
 	q.rivalNodes = first
@@ -66,10 +69,15 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, raw []grid.Point, res 
 		return raw, nil
 	case err != nil:
 		return raw, err
-	case !found || slices.Equal(cr.Path, first) || have <= grid.Cost(cr.Cost)+grid.Cost(cr.Cost)/rivalSlack:
+	case !found || slices.Equal(cr.Path, first):
 		keep()
 		return raw, nil
 	}
+	if c := q.cost(raw); c <= grid.Cost(cr.Cost)+grid.Cost(cr.Cost)/rivalSlack {
+		keep()
+		return raw, nil
+	}
+	have := q.answerCost(raw, opt)
 	src, tgt := q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
 	res.Coarse = len(cr.Path)
 	alt, err := q.refine(q.alt[:0], start, goal, cs, cg, cr.Path, src, tgt, true, -1)
@@ -80,9 +88,11 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, raw []grid.Point, res 
 		before = q.cost(alt)
 		alt, err = q.tighten(alt)
 	}
-	wins := err == nil && len(alt) > 0 && alt[len(alt)-1] == goal && q.cost(alt) < have
+	wins := err == nil && len(alt) > 0 && alt[len(alt)-1] == goal && q.answerCost(alt, opt) < have
 	if wins && len(alt) > 2 {
-		alt, err = q.tightenFrom(alt, 1, before)
+		if alt, err = q.tightenFrom(alt, 1, before); err == nil {
+			wins = q.answerCost(alt, opt) < have // (smoothing is not monotone)
+		}
 	}
 	q.alt = alt
 	switch {
@@ -97,4 +107,21 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, raw []grid.Point, res 
 	}
 	q.alt = raw
 	return alt, nil
+}
+
+// answerCost returns what Find's answer on raw costs under opt.Smooth:
+// raw's cost for Raw, its smoothing's for Cells and Corners (whose Cost
+// is that of the Cells path its corners come from). Smoothing does not
+// shorten every path alike, so rival compares the answers.
+func (q *Query) answerCost(raw []grid.Point, opt Options) grid.Cost {
+	var c grid.Cost
+	switch opt.Smooth {
+	case Cells:
+		q.rivalSm, c = q.smoothed(raw, q.rivalSm[:0], opt.SmoothPasses)
+	case Corners:
+		q.rivalSm, c = q.smoothCells(raw, q.rivalSm[:0])
+	default:
+		c = q.cost(raw)
+	}
+	return c
 }

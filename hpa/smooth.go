@@ -1,6 +1,10 @@
 package hpa
 
-import "github.com/rtspath/rtspath/grid"
+import (
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+)
 
 // smoothCells replaces stretches of the path by the step line between
 // their ends (see grid.Grid.StepLineCost) wherever it is legal and costs
@@ -22,6 +26,24 @@ func (q *Query) smoothCells(raw, dst []grid.Point) ([]grid.Point, grid.Cost) {
 	}
 	q.prefix = q.prefixCosts(dst[base:], q.prefix[:0])
 	return q.bendPass(dst[base:], q.prefix, dst[:base])
+}
+
+// smoothed appends to dst the Cells answer on raw: smoothCells, then
+// again while passes allow (Options.SmoothPasses) and a pass changes
+// something, each pass starting its shortcuts from the last one's
+// anchors and straightening what that left bent (a single straight leg
+// leaves nothing for the next). It returns dst and the path's cost.
+func (q *Query) smoothed(raw, dst []grid.Point, passes int) ([]grid.Point, grid.Cost) {
+	base := len(dst)
+	dst, c := q.smoothCells(raw, dst)
+	for pass := 1; pass < passes && q.legs > 1; pass++ {
+		q.tmp = append(q.tmp[:0], dst[base:]...)
+		dst, c = q.smoothCells(q.tmp, dst[:base])
+		if slices.Equal(q.tmp, dst[base:]) {
+			break
+		}
+	}
+	return dst, c
 }
 
 // prefixCosts appends to pre the cost of path up to each of its cells

@@ -1,0 +1,65 @@
+package hpa_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/hpa"
+	"github.com/rtspath/rtspath/internal/mapgen"
+	"github.com/rtspath/rtspath/preprocess"
+)
+
+// TestRivalNeverDearer: under hot spots and claims on generated maps
+// of plain terrain (where the lean band leaves pieces to the smoothing),
+// every answer (Raw, Cells, Corners) with the rival route costs no more
+// than the same query's answer without it, at the same status, and
+// some cost less: the rival compares the answers as Find shapes them,
+// not the raw paths before smoothing. Quality against the exact search
+// is bench's TestHeavyQualityMaze.
+func TestRivalNeverDearer(t *testing.T) {
+	better, asked := 0, 0
+	for seed := uint64(1); seed <= 16; seed++ {
+		g, err := mapgen.NewGrid(mapgen.Config{Width: 192, Height: 192, Seed: seed}, grid.MapOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := hpa.NewPlanner(b, hpa.Config{})
+		f := p.NewPenalties(hpa.PenaltyConfig{ClaimRadius: 32, ClaimCost: grid.Straight})
+		r := rand.New(rand.NewPCG(seed, 99))
+		for range 24 {
+			if err := f.AddInfluence(grid.Pt(r.IntN(192), r.IntN(192)), 4+r.IntN(10), grid.Cost(10+r.IntN(30))*grid.Straight); err != nil {
+				t.Fatal(err)
+			}
+		}
+		with, without := p.NewQuery(), p.NewQuery()
+		hpa.SetNoRival(without, true)
+		for range 200 {
+			a, z := grid.Pt(r.IntN(192), r.IntN(192)), grid.Pt(r.IntN(192), r.IntN(192))
+			opt := hpa.Options{Smooth: []hpa.Smoothing{hpa.Raw, hpa.Cells, hpa.Corners}[r.IntN(3)], SmoothPasses: 1 + r.IntN(2), Penalty: f.For(hpa.NoUnit)}
+			r1, err1 := with.Find(a, z, opt, nil)
+			r2, err2 := without.Find(a, z, opt, nil)
+			if (err1 == nil) != (err2 == nil) || r1.Status != r2.Status {
+				t.Fatalf("seed %d %v→%v %+v: %v %v with the rival, %v %v without", seed, a, z, opt.Smooth, r1.Status, err1, r2.Status, err2)
+			}
+			if err1 != nil || r1.Status != hpa.Found {
+				continue
+			}
+			asked++
+			switch {
+			case r1.Cost > r2.Cost:
+				t.Fatalf("seed %d %v→%v smooth %d: %d with the rival, %d without", seed, a, z, opt.Smooth, r1.Cost, r2.Cost)
+			case r1.Cost < r2.Cost:
+				better++
+			}
+		}
+	}
+	t.Logf("%d of %d answers cheaper with the rival", better, asked)
+	if better == 0 || asked < 300 {
+		t.Fatalf("%d of %d answers cheaper with the rival: the test does not reach it", better, asked)
+	}
+}
