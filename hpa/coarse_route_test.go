@@ -15,9 +15,10 @@ import (
 // start's cluster and the last in the goal's, and each on the answer's
 // raw path; it is empty after a failed, exhausted or direct query.
 // Under hot spots (smoothed, the band on) the same holds but for the
-// last: the band moves the path off the waypoints, and a rival route
-// may win (rival.go), so the route must be the answer's, not the last
-// one searched.
+// last: the band moves the path off the waypoints. There a rival route
+// (rival.go) is searched after the first, and whichever is kept, the
+// route's length must be Result.Coarse of the same answer (a route
+// restored without its count, or a count without its route, fails).
 func TestCoarseRoute(t *testing.T) {
 	_, b := genBake(t, 160, 160, 5, grid.Octile, 16)
 	p := hpa.NewPlanner(b, hpa.Config{})

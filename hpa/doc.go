@@ -54,9 +54,11 @@
 //     corridor away, where its band cannot find the way the exact path
 //     takes beside the hot spot (on the Moving AI maze set under the
 //     README's heavy load the worst query went from 22.72% over the
-//     exact search to 2.89%). It costs a coarse search, and a
-//     refinement and a band pass when the plain route is another one
-//     and the first path costs more than a 64th over it.
+//     exact search to 2.89%). It costs a coarse search, and when the
+//     plain route is another one and the first path costs more than a
+//     64th over its coarse cost, a refinement, a band pass and the
+//     smoothings that compare the answers (a rival that wins gets the
+//     further band passes too).
 //  5. Smoothing (Options.Smooth) replaces zig-zags by straight step lines
 //     that are legal and cost no more, then goes over its result with the
 //     lines' bends (grid.Bend: the diagonal steps all first or all last,
@@ -101,7 +103,9 @@
 //
 // Options.MaxExpansions bounds Result.Expanded: every cell and waypoint
 // expanded by any step of the call counts, and a call that runs out
-// returns Status Exhausted. With Nearest it then returns, as the grid
+// returns Status Exhausted (but for the rival route under a penalty,
+// step 4: a budget that runs out there keeps the path found before it,
+// Found). With Nearest it then returns, as the grid
 // searcher does, a path from the start to the cell nearest the goal
 // among those it reached (from the exact window search, the searches
 // that join the start to the waypoints, or the refined part of the

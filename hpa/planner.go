@@ -453,7 +453,9 @@ type Options struct {
 	// (Band), and with
 	// Nearest each cluster and cell examined in the search for the nearest
 	// reachable cell. Smoothing expands nothing. A call that runs out
-	// returns Status Exhausted (with Nearest, a partial path; see there).
+	// returns Status Exhausted (with Nearest, a partial path; see there),
+	// except in the rival route under a Penalty (see Band), which keeps
+	// the path found before it.
 	MaxExpansions int
 	// Penalty, if set (Penalties.For), adds an influence map and other
 	// units' claims to the costs the query minimizes, at both tiers.

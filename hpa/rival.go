@@ -37,14 +37,17 @@ const rivalSlack = 64
 //
 // What it costs: a coarse search. Nothing more when it finds the first
 // route again, or when raw (before smoothing) costs at most a
-// rivalSlack-th more than the plain route before any penalty (raw is
-// then within about that of the best a path could cost, penalty or
-// not). Else a refinement, one pass of the band and two smoothings to
-// compare; only a rival that beats raw then gets the further passes
-// tightenAll gives (and is compared again). The waypoints it expands
-// add to res.Waypoints; res.Coarse and CoarseRoute follow the route
-// returned. A budget that runs out in the rival keeps raw, with no
-// error; other errors are returned with raw.
+// rivalSlack-th more than the plain route's coarse cost (its edges
+// without the penalty, start and goal joined to it under the penalty
+// as for the first route): raw is then within about that of the best a
+// path could cost, penalty or not. Else a refinement, one pass of the
+// band and the smoothings that compare the answers (two, three when it
+// wins: Options.SmoothPasses each); only a rival that beats raw then
+// gets the further passes tightenAll gives, and is compared again. The
+// waypoints it expands add to res.Waypoints; res.Coarse and
+// CoarseRoute follow the route returned. A budget that runs out in the
+// rival keeps raw (or a rival that beat it already), with no error and
+// Status Found; other errors are returned with raw.
 func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []grid.Point, res *Result) ([]grid.Point, error) {
 	p := q.p
 	// The first route, to compare and to restore.
@@ -61,6 +64,7 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []gri
 	// The sources and targets are the first search's: connect does not
 	// depend on the edges' prices.
 	q.cq.Penalty, q.cq.PenaltyFunc, q.cq.Overlay = nil, nil, p.ov
+	res.Waypoints = 0 // (left as it was when the budget is gone before)
 	cr, found, err := q.coarseRoute(false, res)
 	res.Waypoints += wp
 	switch {
@@ -90,8 +94,10 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []gri
 	}
 	wins := err == nil && len(alt) > 0 && alt[len(alt)-1] == goal && q.answerCost(alt, opt) < have
 	if wins && len(alt) > 2 {
-		if alt, err = q.tightenFrom(alt, 1, before); err == nil {
-			wins = q.answerCost(alt, opt) < have // (smoothing is not monotone)
+		// A pass the budget stops leaves the path as the last one did:
+		// still a rival, compared again (smoothing is not monotone).
+		if alt, err = q.tightenFrom(alt, 1, before); err == nil || errors.Is(err, errSpent) {
+			wins, err = q.answerCost(alt, opt) < have, nil
 		}
 	}
 	q.alt = alt

@@ -15,7 +15,8 @@ import (
 // every answer (Raw, Cells, Corners) with the rival route costs no more
 // than the same query's answer without it, at the same status, and
 // some cost less: the rival compares the answers as Find shapes them,
-// not the raw paths before smoothing. Quality against the exact search
+// not the raw paths before smoothing. With no budget left for the rival
+// the answer is the first route's. Quality against the exact search
 // is bench's TestHeavyQualityMaze.
 func TestRivalNeverDearer(t *testing.T) {
 	better, asked := 0, 0
@@ -50,6 +51,15 @@ func TestRivalNeverDearer(t *testing.T) {
 				continue
 			}
 			asked++
+			// With the budget the first route takes, the rival has none:
+			// the answer is the first route's, Found, its waypoints
+			// counted once.
+			cut := opt
+			cut.MaxExpansions = r2.Expanded
+			r3, err := with.Find(a, z, cut, nil)
+			if err != nil || r3.Status != hpa.Found || r3.Cost != r2.Cost || r3.Waypoints != r2.Waypoints || r3.Coarse != r2.Coarse {
+				t.Fatalf("seed %d %v→%v budget %d: %v %v cost %d waypoints %d coarse %d, want Found %d %d %d", seed, a, z, cut.MaxExpansions, r3.Status, err, r3.Cost, r3.Waypoints, r3.Coarse, r2.Cost, r2.Waypoints, r2.Coarse)
+			}
 			switch {
 			case r1.Cost > r2.Cost:
 				t.Fatalf("seed %d %v→%v smooth %d: %d with the rival, %d without", seed, a, z, opt.Smooth, r1.Cost, r2.Cost)
