@@ -56,9 +56,14 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []gri
 	cells := append(q.rivalCells[:0], q.coarseCells...)
 	q.rivalCells = cells
 	coarse, wp := res.Coarse, res.Waypoints
-	keep := func() {
+	// raw stays: its route restored; a budget spent is no error here.
+	keep := func(err error) ([]grid.Point, error) {
+		if err != nil && !errors.Is(err, errSpent) {
+			return raw, err
+		}
 		q.coarseCells = append(q.coarseCells[:0], cells...)
 		res.Coarse = coarse
+		return raw, nil
 	}
 
 	// The sources and targets are the first search's: connect does not
@@ -67,19 +72,11 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []gri
 	res.Waypoints = 0 // (left as it was when the budget is gone before)
 	cr, found, err := q.coarseRoute(false, res)
 	res.Waypoints += wp
-	switch {
-	case errors.Is(err, errSpent):
-		keep()
-		return raw, nil
-	case err != nil:
-		return raw, err
-	case !found || slices.Equal(cr.Path, first):
-		keep()
-		return raw, nil
+	if err != nil || !found || slices.Equal(cr.Path, first) {
+		return keep(err)
 	}
 	if c := q.cost(raw); c <= grid.Cost(cr.Cost)+grid.Cost(cr.Cost)/rivalSlack {
-		keep()
-		return raw, nil
+		return keep(nil)
 	}
 	have := q.answerCost(raw, opt)
 	src, tgt := q.cq.Sources[cr.Source].Cost, q.cq.Targets[cr.Target].Cost
@@ -101,15 +98,8 @@ func (q *Query) rival(start, goal grid.Point, cs, cg int, opt Options, raw []gri
 		}
 	}
 	q.alt = alt
-	switch {
-	case errors.Is(err, errSpent):
-		keep()
-		return raw, nil
-	case err != nil:
-		return raw, err
-	case !wins:
-		keep()
-		return raw, nil
+	if err != nil || !wins {
+		return keep(err)
 	}
 	q.alt = raw
 	return alt, nil

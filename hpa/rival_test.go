@@ -6,8 +6,6 @@ import (
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/hpa"
-	"github.com/rtspath/rtspath/internal/mapgen"
-	"github.com/rtspath/rtspath/preprocess"
 )
 
 // TestRivalNeverDearer: under hot spots and claims on generated maps
@@ -21,14 +19,7 @@ import (
 func TestRivalNeverDearer(t *testing.T) {
 	better, asked := 0, 0
 	for seed := uint64(1); seed <= 16; seed++ {
-		g, err := mapgen.NewGrid(mapgen.Config{Width: 192, Height: 192, Seed: seed}, grid.MapOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 16})
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, b := uniformBake(t, 192, 192, seed, grid.Octile, 16)
 		p := hpa.NewPlanner(b, hpa.Config{})
 		f := p.NewPenalties(hpa.PenaltyConfig{ClaimRadius: 32, ClaimCost: grid.Straight})
 		r := rand.New(rand.NewPCG(seed, 99))
