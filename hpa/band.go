@@ -110,19 +110,17 @@ func (q *Query) tightenFrom(raw []grid.Point, done int, before grid.Cost) ([]gri
 	if q.pen == nil || q.pf.nHot == 0 { // no penalty, or a layer that holds none
 		passes = 1
 	}
-	if done > 0 {
-		if done >= passes {
-			return raw, nil
-		}
-		after := q.cost(raw)
-		if after > before-before/32 {
-			return raw, nil
-		}
-		before = after
-	} else if passes > 1 {
+	if done == 0 && passes > 1 {
 		before = q.cost(raw)
 	}
 	for pass := done; pass < passes; pass++ {
+		if pass > 0 { // another pass only after one that cut a 32nd
+			after := q.cost(raw)
+			if after > before-before/32 {
+				break
+			}
+			before = after
+		}
 		var err error
 		if raw, err = q.tighten(raw); err != nil {
 			if q.track {
@@ -130,14 +128,6 @@ func (q *Query) tightenFrom(raw []grid.Point, done int, before grid.Cost) ([]gri
 			}
 			return raw, err
 		}
-		if pass+1 == passes {
-			break
-		}
-		after := q.cost(raw)
-		if after > before-before/32 {
-			break
-		}
-		before = after
 	}
 	return raw, nil
 }

@@ -13,7 +13,9 @@ import (
 // of the cells the smoothed queries expand (87,782 and 49,636 a query,
 // against 94,476 and 53,638 when every rival runs), for means of 0.08%
 // and 0.10% over the exact search (0.07% and 0.09%), worst 2.83% and
-// 3.78% (2.64% and 3.78%).
+// 3.78% (2.64% and 3.78%): go run ./cmd/rtspath bench -maps
+// ../shared/maps/sc1 -algos hpa,hpa-smooth -every 40 -load heavy (and
+// influence) -out "" -quiet, against a build with rivalSlack 1<<40.
 const rivalSlack = 64
 
 // rival tries, for a query under a penalty layer that holds influence
