@@ -21,7 +21,10 @@ import (
 // by those hops rather than node by node; so its work grows with the
 // length of the route in cells, not with the size of the graph. It still
 // finds a least-cost path, which it returns node by node (each hop
-// unpacked by searches inside its cell).
+// unpacked by searches inside its cell). On grid-like graphs a cell's
+// border grows with its side, and its hops with the square of that;
+// doors (NewOverlayDoors) keep fewer ways across the cells, for a path
+// that may cost a little more.
 //
 // Its edges across cells must come in pairs of equal cost (u→v and v→u),
 // as Landmarks need of every edge. After SetEdges changes edges of some
@@ -40,7 +43,10 @@ type Overlay struct {
 	start   []int32 // per level-0 cell c: its nodes are members[start[c]:start[c+1]]
 	members []int32 // nodes by level-0 cell, ascending within each
 	levels  []ovLevel
-	bytes   int // of the cells' hops
+	// per node: the number of levels, from level 0 up, at which it is a
+	// door (nil: every level; see NewOverlayDoors); never changes
+	doors []uint8
+	bytes int // of the cells' hops
 	// the level-0 cells of Updates that failed, redone by the next one;
 	// searches fail while there are any
 	pending []int32
@@ -108,6 +114,27 @@ func (c *ovCell) index(u int32) int32 {
 // e edges, O(k e log m); memory 8 bytes a node and 8 bytes a hop kept
 // (12 on graphs whose costs pass 2^32).
 func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
+	return NewOverlayDoors(g, levels, nil, workers)
+}
+
+// NewOverlayDoors is NewOverlay with fewer ways across the cells, so
+// that a cell keeps fewer border nodes and far fewer hops: doors[u] is
+// the number of levels, from level 0 up, at which node u is a door
+// (doors nil: every node at every level). An edge between two cells of
+// level l counts there only when both its ends are doors at l: a cell's
+// border nodes are the ends of such edges, and its hops the least costs
+// inside it over such edges between its cells one level down. A search
+// on the Overlay takes an edge between cells, at the highest level l
+// where the edge crosses cells and the cell there of one of its ends is
+// closed (holds no source and no target, and is not stale), only when
+// both ends are doors at l. It finds a least-cost path among the paths
+// that keep that rule, which may cost more than the graph's least, and
+// none when the rule cuts them all: give doors that join each connected
+// part of a cell to each neighbouring cell's part it borders, wherever
+// the graph joins them. Update keeps the doors as they are (they are
+// copied here, per node). It returns an error wrapping ErrGraph when
+// doors is neither nil nor g.Len() long, else as NewOverlay.
+func NewOverlayDoors(g *Graph, levels [][]int32, doors []uint8, workers int) (*Overlay, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: NewOverlay", ErrNilGraph)
 	}
@@ -115,7 +142,10 @@ func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	if len(levels) == 0 {
 		return nil, fmt.Errorf("%w: an overlay needs a level", ErrGraph)
 	}
-	o := &Overlay{n: n, levels: make([]ovLevel, len(levels))}
+	if doors != nil && len(doors) != n {
+		return nil, fmt.Errorf("%w: %d doors for %d nodes", ErrGraph, len(doors), n)
+	}
+	o := &Overlay{n: n, levels: make([]ovLevel, len(levels)), doors: slices.Clone(doors)}
 	for l, cell := range levels {
 		if len(cell) != n {
 			return nil, fmt.Errorf("%w: %d cells for %d nodes at level %d", ErrGraph, len(cell), n, l)
@@ -386,6 +416,12 @@ func oneWay(u, v int32, c Cost) error {
 	return fmt.Errorf("%w: overlay needs edges across cells both ways at equal cost; %d→%d costs %d, %d→%d does not", ErrGraph, u, v, c, v, u)
 }
 
+// isDoor reports whether node u is a door at level l (see
+// NewOverlayDoors).
+func isDoor(doors []uint8, u int32, l int) bool {
+	return doors == nil || int(doors[u]) > l
+}
+
 // cellAt returns u's cell at level l.
 func (o *Overlay) cellAt(u int32, l int) int32 {
 	c := o.cell[u]
@@ -410,6 +446,7 @@ func (o *Overlay) build(g *Graph, l int, c int32, sc *cellScratch) error {
 // buildCell is build on the graph whose edges out of a node are out(u)
 // and whose edge v→u costs back(v, u), returning the cell.
 func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u int32) (Cost, bool), l int, c int32, sc *cellScratch) (ovCell, error) {
+	doors := o.doors
 	var m []int32
 	if l == 0 {
 		m = o.members[o.start[c]:o.start[c+1]]
@@ -452,9 +489,13 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 				if back, ok := back(v, u); !ok || back != cost[i] {
 					return ovCell{}, oneWay(u, v, cost[i])
 				}
-				crosses = true
-				xto, xcost = append(xto, v), append(xcost, cost[i])
-			case l == 0 || o.cellAt(v, l-1) != below:
+				if isDoor(doors, u, l) && isDoor(doors, v, l) {
+					crosses = true
+					xto, xcost = append(xto, v), append(xcost, cost[i])
+				}
+			case l == 0:
+				local(v, cost[i])
+			case o.cellAt(v, l-1) != below && isDoor(doors, u, l-1) && isDoor(doors, v, l-1):
 				local(v, cost[i])
 			}
 		}

@@ -31,6 +31,25 @@ func (s *Searcher) closed(ov *Overlay, u int32) (int, int32) {
 	return top, topCell
 }
 
+// enters reports whether the search may take the edge u→v between two
+// level-0 cells under the Overlay's doors (see NewOverlayDoors): at the
+// highest level where it crosses cells and v's cell is closed, both ends
+// must be doors. For u expanded at a closed level by its cell's edges
+// out, those edges are doors there already; for u whose cells are all
+// open, only v's count.
+func (s *Searcher) enters(ov *Overlay, u, v int32) bool {
+	t, _ := s.closed(ov, v)
+	cu, cv := ov.cell[u], ov.cell[v]
+	m := -1
+	for l := 0; l <= t && cu != cv; l++ {
+		m = l
+		if l+1 < len(ov.levels) {
+			cu, cv = ov.levels[l].up[cu], ov.levels[l].up[cv]
+		}
+	}
+	return m < 0 || isDoor(ov.doors, u, m) && isDoor(ov.doors, v, m)
+}
+
 // overlaySearch is Search's loop with q.Overlay (the sources are pushed,
 // h set up): a node expands at the highest level where its cell is
 // closed (holds no source or target), by that cell's hops and its edges
@@ -85,7 +104,9 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		if i < 0 { // all open (or, never reached, inside a closed cell)
 			to, cost := s.g.Out(u)
 			for j, v := range to {
-				relax(u, su, v, it.g+cost[j])
+				if ov.doors == nil || ov.cell[v] == ov.cell[u] || s.enters(ov, u, v) {
+					relax(u, su, v, it.g+cost[j])
+				}
 			}
 			continue
 		}
@@ -99,7 +120,9 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			}
 		}
 		for x := oc.xoff[i]; x < oc.xoff[i+1]; x++ {
-			relax(u, su, oc.xto[x], it.g+oc.xcost[x])
+			if v := oc.xto[x]; ov.doors == nil || s.enters(ov, u, v) {
+				relax(u, su, v, it.g+oc.xcost[x])
+			}
 		}
 	}
 	if fr.capped {
@@ -236,7 +259,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 			}
 		}
 		for i, v := range to {
-			if ov.cellAt(v, l) == c && ov.cellAt(v, l-1) != below {
+			if ov.cellAt(v, l) == c && ov.cellAt(v, l-1) != below && isDoor(ov.doors, u, l-1) && isDoor(ov.doors, v, l-1) {
 				visit(u, v, it.g+cost[i])
 			}
 		}

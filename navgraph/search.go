@@ -59,8 +59,9 @@ type Query struct {
 	// cells that hold no source and no target from border node to border
 	// node at the Overlay's costs, at the highest level where they hold
 	// none, and unpacks those hops into the graph's nodes, so that
-	// Result.Path is still a path of the graph's edges, of least cost.
-	// The nodes the unpacking searches expand count in Result.Expanded
+	// Result.Path is still a path of the graph's edges, of least cost
+	// (on an Overlay with doors, the least the doors allow: see
+	// NewOverlayDoors). The nodes the unpacking searches expand count in Result.Expanded
 	// and against MaxExpansions like the others. Not with Penalty
 	// (ErrGraph): the Overlay's costs do not know it. Avoid filters the
 	// nodes the search reaches, hops' ends included, while the Overlay's
