@@ -23,7 +23,11 @@
 //     border waypoints are kept (navgraph.Overlay): the search crosses a
 //     group that holds neither endpoint from border to border, at the
 //     highest tier where that is so, and finds a route of the same cost
-//     as the waypoint-by-waypoint search. Not under a Penalty, whose
+//     as the waypoint-by-waypoint search; from the fourth tier up, a
+//     group of groups keeps only some of its side's waypoints as its
+//     border (doors, see Config.Tiers), for a route that may cost a
+//     little more (not on a live map or a player's view, which keep
+//     them all). Not under a Penalty, whose
 //     costs the groups do not know: then it searches waypoint by
 //     waypoint.
 //  3. The abstract route becomes cells: runs of waypoints that a straight

@@ -164,12 +164,12 @@ func NewKnowledge(truth *grid.Grid, cfg KnowledgeConfig) (*Knowledge, error) {
 		return nil, err
 	}
 	cfg.Planner.Tiers = editedTiers(cfg.Planner, b.Tier())
-	p := NewPlanner(b, cfg.Planner)
+	p := newPlanner(b, cfg.Planner, true)
 	if p.err != nil {
 		return nil, p.err
 	}
 	k := &Knowledge{w: w, h: h, rule: truth.Movement(), seen: make([]uint64, (w*h+63)/64), view: view, bake: b, plan: p}
-	p.noRaise, p.asyncGroups = true, true
+	p.noRaise = true
 	k.every, k.lag = cfg.RefreshEvery, cfg.RefreshLag
 	if k.every == 0 {
 		k.every = max(DefaultRefreshEvery, b.Clusters()/8)

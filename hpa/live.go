@@ -187,11 +187,10 @@ func NewLive(b *preprocess.Bake, cfg LiveConfig) (*Live, error) {
 		if err != nil {
 			return nil, fmt.Errorf("hpa: NewLive: copying the bake: %w", err)
 		}
-		p := NewPlanner(bc, cfg.Planner)
+		p := newPlanner(bc, cfg.Planner, true)
 		if p.err != nil {
 			return nil, p.err
 		}
-		p.asyncGroups = true
 		l.reps = append(l.reps, &replica{id: i, g: gc, b: bc, p: p})
 	}
 	// A refresh costs about a Dijkstra per landmark over the waypoint

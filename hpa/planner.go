@@ -48,17 +48,23 @@ type Config struct {
 	// waypoint to waypoint on its border, at the exact cost inside the
 	// group (navgraph.Overlay), at the highest tier where the group holds
 	// neither, so that its work grows with the route's length rather
-	// than with the map. The paths cost the same whatever the tiers. 0
-	// chooses 2 on maps of fewer than ThirdTier clusters, 3 on fewer than
-	// FourthTier, else 4. The fourth tier makes long queries on the
-	// largest maps faster, but the planner's making and Sync slower (a
-	// generated 16384×16384 map: 13.3 against 20.5 ms a query, 40 against
-	// 19 s to make the planner, 1.32 against 1.28 bytes a cell; go run
-	// ./cmd/rtspath bench -scale 16384, and with -tiers 3).
+	// than with the map. On three tiers the paths cost what they cost on
+	// two. From the fourth up, a group of groups keeps fewer of the
+	// waypoints on its sides as its border (its doors: per connected
+	// part of each neighbouring group, one in every quarter of their
+	// shared side; navgraph.NewOverlayDoors), for far fewer inner costs
+	// and a faster search, and a path that crosses one may stray a little
+	// to pass a door. 0 chooses 2 on maps of fewer than ThirdTier
+	// clusters, 3 on fewer than FourthTier, else 4. The fourth tier makes
+	// long queries on the largest maps faster, but the planner's making
+	// slower (see the README's Scaling: go run ./cmd/rtspath bench -scale
+	// 16384, and with -tiers 3).
 	// Queries under a Penalty search the waypoints as with 2 (the group
 	// costs do not know the penalties). A live map and a player's view
 	// redo the groups their edits touch off their publishes and reveals
-	// (see LiveConfig.RegroupLag, KnowledgeConfig.Planner).
+	// (see LiveConfig.RegroupLag, KnowledgeConfig.Planner), and keep
+	// every waypoint on a group's side as its border at every tier, so
+	// that their paths cost what they cost on two.
 	Tiers int
 	// GroupClusters is the side of a group of the third tier in
 	// clusters, and of each tier's groups above in the groups below (0:
@@ -86,9 +92,10 @@ const ThirdTier = 128 * 128
 // FourthTier is the number of clusters from which the zero Config builds
 // a fourth tier (groups of groups): a 16384×16384 map of 32×32 clusters.
 // There the third tier's groups are so many that the coarse search
-// spends most of a query crossing them; below, a fourth costs more than
-// it saves (a generated 8192×8192 map: 4,531 µs a query on four tiers
-// against 4,086 on three).
+// spends most of a query crossing them; below, a fourth saves nothing
+// (a generated 8192×8192 map: 2,764 and 2,829 µs a query on four tiers,
+// 2,826 and 2,695 on three, the two alternated; go run ./cmd/rtspath
+// bench -scale 8192 -tiers 4, and -tiers 3).
 const FourthTier = 512 * 512
 
 // DefaultLandmarks is the number of landmarks of the zero Config on two
@@ -136,7 +143,8 @@ type Planner struct {
 	refreshNodes              []int32
 	// a live map's group rebuild (regroup.go): the groups' marks when it
 	// began, and whether a full Sync made it moot; asyncGroups: updates
-	// only mark groups stale, the live map redoes them
+	// only mark groups stale, the live map redoes them, and the groups
+	// have no doors (every transition counts at every level)
 	regrouping, regroupBroken bool
 	regroupSince              uint64
 	asyncGroups               bool
@@ -154,6 +162,15 @@ type Planner struct {
 // fails, the planner's queries return the error. A nil b gives a planner
 // whose queries and Sync return ErrNoBake. Cost: one Sync.
 func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
+	return newPlanner(b, cfg, false)
+}
+
+// newPlanner is NewPlanner; async makes a planner whose groups its
+// updates rebuild off the caller's goroutine (a live map's, a player's
+// view's: see regroup.go), whose groups keep every transition at every
+// level (no doors: see groupDoors), since the doors would not follow the
+// edits until a rebuild.
+func newPlanner(b *preprocess.Bake, cfg Config, async bool) *Planner {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -182,7 +199,7 @@ func NewPlanner(b *preprocess.Bake, cfg Config) *Planner {
 		p.err = errNilBake
 		return p
 	}
-	p := &Planner{bake: b, cfg: cfg, g: b.Grid(), tier: b.Tier()}
+	p := &Planner{bake: b, cfg: cfg, g: b.Grid(), tier: b.Tier(), asyncGroups: async}
 	p.Sync()
 	return p
 }
@@ -270,8 +287,12 @@ func (p *Planner) sync() error {
 	}
 	var ov *navgraph.Overlay
 	if n := p.tiers(t); n > 2 {
+		var doors []uint8
+		if !p.asyncGroups {
+			doors = groupDoors(t, p.cfg.GroupClusters, n-2)
+		}
 		var err error
-		if ov, err = navgraph.NewOverlay(t.Graph, groupLevels(t, p.cfg.GroupClusters, n-2), p.cfg.Workers); err != nil {
+		if ov, err = navgraph.NewOverlayDoors(t.Graph, groupLevels(t, p.cfg.GroupClusters, n-2), doors, p.cfg.Workers); err != nil {
 			return err
 		}
 	}
