@@ -203,6 +203,9 @@ func groupDoors(t *waypoint.Tier, gc, levels int) []uint8 {
 				span := doorSpan(side, t.ClusterSize)
 				off := abs(at%span*2 + 1 - span)
 				k := key{below[u], piece[u], below[v], piece[v], int32(at / span)}
+				if k.ku > k.kv { // one key per pair, whichever end comes first
+					k.ku, k.pu, k.kv, k.pv = k.kv, k.pv, k.ku, k.pu
+				}
 				if p, ok := best[k]; !ok || off < p.off { // (ties: the first)
 					best[k] = pick{u, v, off}
 				}
