@@ -24,7 +24,7 @@ import (
 // unpacked by searches inside its cell). On grid-like graphs a cell's
 // border grows with its side, and its hops with the square of that;
 // doors (NewOverlayDoors) keep fewer ways across the cells, for a path
-// that may cost a little more.
+// that may cost more (how much more, the doors decide).
 //
 // Its edges across cells must come in pairs of equal cost (u→v and v→u),
 // as Landmarks need of every edge. After SetEdges changes edges of some
@@ -132,8 +132,9 @@ func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 // none when the rule cuts them all: give doors that join each connected
 // part of a cell to each neighbouring cell's part it borders, wherever
 // the graph joins them. Update keeps the doors as they are (they are
-// copied here, per node). It returns an error wrapping ErrGraph when
-// doors is neither nil nor g.Len() long, else as NewOverlay.
+// copied here, per node: one more byte a node). It returns an error
+// wrapping ErrGraph when doors is neither nil nor g.Len() long, else as
+// NewOverlay.
 func NewOverlayDoors(g *Graph, levels [][]int32, doors []uint8, workers int) (*Overlay, error) {
 	if g == nil {
 		return nil, fmt.Errorf("%w: NewOverlay", ErrNilGraph)
@@ -629,9 +630,9 @@ func (o *Overlay) Border(l int, c int32) []int32 {
 
 // Hops appends to dst the hops the Overlay keeps at level l from border
 // node u (nothing when u is not one there): each to another border node
-// of its cell, at the least cost of a path inside the cell. The least
-// path inside the cell between any two border nodes is a chain of hops.
-// O(hops + log k).
+// of its cell, at the least cost of a path inside the cell (with doors,
+// of one that keeps their rule: NewOverlayDoors). The least such path
+// between any two border nodes is a chain of hops. O(hops + log k).
 func (o *Overlay) Hops(l int, u int32, dst []Endpoint) []Endpoint {
 	if o == nil || l < 0 || l >= len(o.levels) || uint32(u) >= uint32(o.n) {
 		return dst
@@ -668,7 +669,7 @@ func (o *Overlay) Bytes() int {
 	if o == nil {
 		return 0
 	}
-	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + 8*cap(o.mark) + o.bytes
+	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + 8*cap(o.mark) + cap(o.doors) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
 		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids)) + cap(lv.dirty)

@@ -133,8 +133,8 @@ func (s *OverlayCells) buildOne(i int, sc *cellScratch) (ovCell, error) {
 // and that Invalidate has not marked since the Overlay's Epoch was since
 // (the snapshot's edges are those of the graph then), and recomputes on
 // g the cells above them; it appends the cells it installed to dst. s
-// may come from this Overlay or from one made with the same levels (a
-// copy kept in step by the same Invalidates and Updates). A cell
+// may come from this Overlay or from one made with the same levels and
+// doors (a copy kept in step by the same Invalidates and Updates). A cell
 // updated since the snapshot, or marked again, keeps what it has. Give
 // since as Epoch when the snapshot was taken (an owner that replays the
 // same Invalidates on several copies of an Overlay may install one
@@ -151,8 +151,8 @@ func (o *Overlay) Install(g *Graph, s *OverlayCells, since uint64, workers int, 
 	if o == nil || len(o.levels) == 0 || g.Len() != o.n {
 		return dst, fmt.Errorf("%w: Install on a nil or zero Overlay, or on a graph of another size", ErrGraph)
 	}
-	if s == nil || !s.done || s.err != nil || s.o.n != o.n || !slices.Equal(s.o.start, o.start) {
-		return dst, fmt.Errorf("%w: Install of a snapshot not built, failed, or of another overlay", ErrGraph)
+	if s == nil || !s.done || s.err != nil || s.o.n != o.n || !slices.Equal(s.o.start, o.start) || !slices.Equal(s.o.doors, o.doors) {
+		return dst, fmt.Errorf("%w: Install of a snapshot not built, failed, or of another overlay (other cells or doors)", ErrGraph)
 	}
 	base := len(dst)
 	lv := &o.levels[0]
