@@ -14,10 +14,11 @@ import (
 // keeps every edge between groups; at each level above, for every edge
 // between two of its cells whose ends are doors one level down, some
 // edge between the same two pieces (the parts of the groups one level
-// down that edges inside them join, found by a search of their own
-// here), in the same stretch of their shared side, keeps both its ends
-// as doors there; a door of a level is one of every level below; and
-// the levels above keep fewer doors than the first.
+// down that edges inside them join, found by a flood of its own here),
+// in the same stretch of their shared side, keeps both its ends as doors
+// there; and every waypoint's doors are what the doc's rule gives, the
+// picks made again plainly here (per pair of pieces and stretch, the
+// first edge nearest the stretch's middle).
 func TestGroupDoorsJoinEveryPiece(t *testing.T) {
 	kept := 0
 	for i := range 6 {
@@ -31,8 +32,8 @@ func TestGroupDoorsJoinEveryPiece(t *testing.T) {
 		}
 		tr := b.Tier()
 		gc, levels := 2+i%2, 3+i%3
-		doors := groupDoors(tr, gc, levels)
 		lv := groupLevels(tr, gc, levels)
+		doors := groupDoors(tr, lv, gc)
 		n := tr.Graph.Len()
 		first := 0
 		for u := range int32(n) {
@@ -44,6 +45,17 @@ func TestGroupDoorsJoinEveryPiece(t *testing.T) {
 			}
 			if doors[u] >= 1 && doors[u] < uint8(levels) {
 				first++
+			}
+		}
+		// want: the doors as the doc says, worked out level by level
+		want := make([]uint8, n)
+		for u := range int32(n) {
+			want[u] = uint8(levels)
+			to, _ := tr.Graph.Out(u)
+			for _, v := range to {
+				if lv[0][u] != lv[0][v] {
+					want[u] = 1
+				}
 			}
 		}
 		side := tr.ClusterSize * gc
@@ -96,19 +108,52 @@ func TestGroupDoorsJoinEveryPiece(t *testing.T) {
 					t.Fatalf("map %d level %d: pieces %v joined, but by no door", i, l, k)
 				}
 			}
-			if l == 1 {
-				kept += len(have)
-				above := 0
-				for u := range doors {
-					if doors[u] > 1 && doors[u] < uint8(levels) {
-						above++
+			kept += len(have)
+			// The picks themselves, made again plainly: per key, the
+			// first edge (waypoints ascending) nearest its stretch's
+			// middle; its ends are doors one level more, the others not.
+			type pick struct {
+				u, v int32
+				off  int
+			}
+			picks := map[key]pick{}
+			for u := range int32(n) {
+				to, _ := tr.Graph.Out(u)
+				for _, v := range to {
+					if v < u || lv[l][u] == lv[l][v] || int(want[u]) < l || int(want[v]) < l {
+						continue
+					}
+					a, c := tr.Points[u].Cell, tr.Points[v].Cell
+					at := a.X % side
+					if a.X/side != c.X/side {
+						at = a.Y % side
+					}
+					span := max(tr.ClusterSize, side/doorSpans)
+					k := key{lv[l-1][u], piece[u], lv[l-1][v], piece[v], int32(at / span)}
+					if k.ku > k.kv {
+						k = key{k.kv, k.pv, k.ku, k.pu, k.span}
+					}
+					off := at%span*2 + 1 - span
+					if off < 0 {
+						off = -off
+					}
+					if p, ok := picks[k]; !ok || off < p.off {
+						picks[k] = pick{u, v, off}
 					}
 				}
-				if first > 0 && above >= first {
-					t.Fatalf("map %d: %d doors above the first level, %d on it", i, above, first)
-				}
+			}
+			for _, p := range picks {
+				want[p.u], want[p.v] = uint8(l+1), uint8(l+1)
 			}
 			side *= gc
+		}
+		for u := range want {
+			if want[u] != doors[u] {
+				t.Fatalf("map %d: waypoint %d is a door at %d levels, want %d", i, u, doors[u], want[u])
+			}
+		}
+		if first == 0 {
+			t.Fatalf("map %d: no door on the first level", i)
 		}
 	}
 	if kept == 0 {

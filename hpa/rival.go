@@ -42,7 +42,8 @@ const rivalSlack = 64
 // rivalSlack-th more than the plain route's coarse cost (its edges
 // without the penalty, start and goal joined to it under the penalty
 // as for the first route): raw is then within about that of the best a
-// path could cost, penalty or not. Else a refinement, one pass of the
+// path could cost, penalty or not (on four tiers and more, of the best
+// through the groups' doors, which may cost a little more). Else a refinement, one pass of the
 // band and the smoothings that compare the answers (two, three when it
 // wins: Options.SmoothPasses each); only a rival that beats raw then
 // gets the further passes tightenAll gives, and is compared again. The

@@ -119,9 +119,9 @@ func (p *Planner) updateGroups() error {
 	return p.ov.Update(p.tier.Graph, p.ovCells, p.cfg.Workers)
 }
 
-// groupDoors returns the doors of the levels of groups over tier t, in
-// groups of gc×gc clusters (navgraph.NewOverlayDoors), or nil with fewer
-// than two levels. The first level, the groups of clusters, keeps every
+// groupDoors returns the doors of the levels of groups lv over tier t
+// (groupLevels, groups of gc×gc clusters; navgraph.NewOverlayDoors), or
+// nil with fewer than two levels. The first level, the groups of clusters, keeps every
 // transition on its sides: its hops are the waypoint graph's least costs
 // between them. Each level above keeps, of the edges between two of its
 // cells whose ends are doors one level down, one per pair of pieces they
@@ -133,12 +133,12 @@ func (p *Planner) updateGroups() error {
 // are far fewer: on a generated 16384² map the planner holds 1.12 bytes
 // a cell rather than 1.32. O(waypoints + edges) time per level above the
 // first.
-func groupDoors(t *waypoint.Tier, gc, levels int) []uint8 {
+func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
+	levels := len(lv)
 	if levels < 2 {
 		return nil
 	}
 	n := t.Graph.Len()
-	lv := groupLevels(t, gc, levels)
 	doors := make([]uint8, n)
 	for u := range int32(n) {
 		doors[u] = uint8(levels)
@@ -219,14 +219,14 @@ func groupDoors(t *waypoint.Tier, gc, levels int) []uint8 {
 	return doors
 }
 
-// doorSpans is the number of stretches of a group's side (at least a
-// cluster long each) that groupDoors gives a door each, per pair of
-// pieces: a path that crosses it then strays at most half a stretch to
-// reach one. On a generated 4096² map on four tiers, smoothed paths cost
-// 0.72% over the optimum with every waypoint a door, 0.75% with 4
-// stretches, 0.93% with 2 and 1.15% with 1 (worst 2.6%, 2.6%, 7.3%,
-// 7.5%; go run ./cmd/rtspath bench -scale 4096 -tiers 4 -astar-up-to
-// 4096 with the constant changed).
+// doorSpans is the number of stretches of a group's side (each at least
+// a cluster long) in each of which groupDoors keeps a door per pair of
+// pieces that meet there: a path that crosses the side finds a door in
+// the stretch it crosses in, not a whole side away. On a generated 4096²
+// map on four tiers, smoothed paths cost 0.72% over the optimum with
+// every waypoint a door, 0.75% with 4 stretches, 0.93% with 2 and 1.15%
+// with 1 (worst 2.6%, 2.6%, 7.3%, 7.5%; go run ./cmd/rtspath bench
+// -scale 4096 -tiers 4 -astar-up-to 4096 with the constant changed).
 const doorSpans = 4
 
 // doorSpan returns the length of a stretch of a group's side of side
