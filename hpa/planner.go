@@ -114,8 +114,9 @@ const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 // DefaultLandmarksFourTiers is the number of landmarks of the zero Config
 // on four tiers and more: so many tiers leave the landmarks little to
 // guide, and the memory they free pays for the fourth tier (a generated
-// 16384×16384 map: 11.1 ms a query with 4, 10.5 with 8; 351 MB for the
-// planner with 4, 401 with 8, 343 on three tiers with 8).
+// 16384×16384 map, before its groups of groups kept doors: 11.1 ms a
+// query with 4, 10.5 with 8; 351 MB for the planner with 4, 401 with 8,
+// 343 on three tiers with 8).
 const DefaultLandmarksFourTiers = 4
 
 // Planner answers queries on one bake.
