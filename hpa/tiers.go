@@ -184,6 +184,7 @@ func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 			piece[u] = root(u)
 		}
 		clear(best)
+		span := doorSpan(side, t.ClusterSize)
 		for u := range int32(n) {
 			if int(doors[u]) < l {
 				continue
@@ -200,7 +201,6 @@ func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 				if a.X/side != b.X/side { // side by side: the side runs along y
 					at = a.Y % side
 				}
-				span := doorSpan(side, t.ClusterSize)
 				off := abs(at%span*2 + 1 - span)
 				k := key{below[u], piece[u], below[v], piece[v], int32(at / span)}
 				if k.ku > k.kv { // one key per pair, whichever end comes first

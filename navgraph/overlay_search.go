@@ -258,8 +258,11 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 				visit(u, oc.to[x], it.g+oc.hop(x))
 			}
 		}
+		if !isDoor(ov.doors, u, l-1) { // not a door there: none of its edges counts
+			continue
+		}
 		for i, v := range to {
-			if ov.cellAt(v, l) == c && ov.cellAt(v, l-1) != below && isDoor(ov.doors, u, l-1) && isDoor(ov.doors, v, l-1) {
+			if ov.cellAt(v, l) == c && ov.cellAt(v, l-1) != below && isDoor(ov.doors, v, l-1) {
 				visit(u, v, it.g+cost[i])
 			}
 		}
