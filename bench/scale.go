@@ -41,6 +41,7 @@ type ScaleOptions struct {
 	OneCore   int    // sizes up to this also time a build on one core (0: 4096)
 	Seed      uint64 // map and query seed
 	Tiers     int    // the planner's Config.Tiers (0: its choice by the map's size)
+	Groups    int    // the planner's Config.GroupClusters (0: hpa.DefaultGroupClusters)
 	Progress  func(size int, what string)
 }
 
@@ -97,7 +98,7 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		row.BakeBytes = b.Stats().Bytes
 		say(n, "making the planner")
 		t0 = time.Now()
-		pl := hpa.NewPlanner(b, hpa.Config{Tiers: opt.Tiers})
+		pl := hpa.NewPlanner(b, hpa.Config{Tiers: opt.Tiers, GroupClusters: opt.Groups})
 		row.PlannerMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
 		if err := pl.Sync(); err != nil { // a bad Tiers, say
 			return rows, err

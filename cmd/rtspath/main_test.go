@@ -356,6 +356,29 @@ func TestBench(t *testing.T) {
 	if out := runOK(t, "bench", "-scale", "64", "-queries", "10", "-out", ""); !strings.Contains(out, "64²") {
 		t.Errorf("scale table:\n%s", out)
 	}
+	// Four tiers on a 256² map (8×8 clusters): the planner takes the
+	// shape asked for (the tiers column), and groups of 2 keep more than
+	// groups of 8 (the planner B/cell column).
+	plannerBytes := func(groups string) float64 {
+		out := runOK(t, "bench", "-scale", "256", "-queries", "10", "-tiers", "4", "-group-clusters", groups, "-out", "")
+		for _, line := range strings.Split(out, "\n") {
+			if f := strings.Fields(line); len(f) > 9 && f[0] == "256²" {
+				if f[9] != "4" {
+					t.Errorf("-group-clusters %s: tiers %s, want 4:\n%s", groups, f[9], out)
+				}
+				b, err := strconv.ParseFloat(f[7], 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+		}
+		t.Fatalf("-group-clusters %s: no 256² row:\n%s", groups, out)
+		return 0
+	}
+	if two, eight := plannerBytes("2"), plannerBytes("8"); two <= eight {
+		t.Errorf("planner B/cell %.2f with groups of 2, %.2f with groups of 8: -group-clusters did not reach the planner", two, eight)
+	}
 	var o, e bytes.Buffer
 	for _, args := range [][]string{{"bench", "-sizes", "3"}, {"bench", "-algos", "magic", "-sizes", "64"}} {
 		if code := run(args, &o, &e); code == 0 {
@@ -402,6 +425,9 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"bench", "-scale", "64,x", "-out", ""}, `-scale "x"`},
 		{[]string{"bench", "-queries", "0", "-sizes", "64", "-out", ""}, "-queries 0"},
 		{[]string{"bench", "-astar-up-to", "-1", "-scale", "64", "-out", ""}, "-astar-up-to -1"},
+		{[]string{"bench", "-group-clusters", "4", "-sizes", "64", "-out", ""}, "-group-clusters 4"},
+		{[]string{"bench", "-group-clusters", "1", "-scale", "64", "-out", ""}, "-group-clusters 1"},
+		{[]string{"bench", "-group-clusters", "65", "-scale", "64", "-out", ""}, "-group-clusters 65"},
 		{[]string{"bake", "-map", m, "-cluster", "3"}, "-cluster 3"},
 		{[]string{"bake", "-map", m, "-workers", "-1"}, "-workers -1"},
 		{[]string{"bake"}, "-map"},
