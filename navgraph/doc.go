@@ -32,12 +32,13 @@
 // # Memory
 //
 // A graph of n nodes and m directed edges takes 12n + 12m bytes. A
-// Searcher takes 44 bytes per node plus its open list, allocated on its
-// first query and reused after that; resetting it between queries costs
-// O(1). Landmarks take 4 bytes per node and landmark; after SetEdges,
-// Landmarks.Repair keeps their bounds valid at a cost that grows with the
-// edit, not with the graph. An Overlay takes 8 bytes a node and 8 a hop
-// kept (one byte more a node with doors).
+// Searcher takes 32 bytes per node plus its open list and its query's
+// targets, allocated on its first query and reused after that;
+// resetting it between queries costs O(1). Landmarks take 4 bytes per
+// node and landmark; after SetEdges, Landmarks.Repair keeps their bounds
+// valid at a cost that grows with the edit, not with the graph. An
+// Overlay takes 8 bytes a node and 8 a hop kept (one byte more a node
+// with doors).
 //
 // # Errors
 //

@@ -133,12 +133,12 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		return res, nil
 	}
 	best := fr.best
-	res.Target, res.Source = int(s.tgt[fr.bestNode]), int(ns[fr.bestNode].src)
 	s.hops = s.hops[:0]
 	for v := fr.bestNode; v >= 0; v = ns[v].from {
 		s.hops = append(s.hops, v)
 	}
 	slices.Reverse(s.hops)
+	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), int(ns[fr.bestNode].src)
 	// A node's successor in its closed cell was reached by a hop.
 	res.Path = append(res.Path, s.hops[0])
 	var err error

@@ -1,6 +1,7 @@
 package navgraph
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -94,14 +95,13 @@ type Result struct {
 type Searcher struct {
 	g    *Graph
 	node []nodeState // per node, stamp-guarded
-	// per node, guarded by nodeState.tgen: index of the node's target
-	// in Query.Targets and its exit cost (read only at targets)
-	tgt   []int32
-	tcost []Cost
-	gen   uint32
-	heap  heap
-	lmD   []Cost  // per landmark: the target terms of the ALT bound
-	act   []int32 // the landmarks this query uses
+	// this query's targets, one per node (its cheapest exit, first index
+	// on ties), sorted by node; nodeState.tgen marks them
+	tgts []target
+	gen  uint32
+	heap heap
+	lmD  []Cost  // per landmark: the target terms of the ALT bound
+	act  []int32 // the landmarks this query uses
 	// an Overlay search's open cells, its path before unpacking, and a
 	// hop's path per level while it is unpacked
 	open []ovOpen
@@ -112,7 +112,9 @@ type Searcher struct {
 // nodeState is a node's search state, one record a node so that
 // reaching a node touches one cache line rather than one per field: on
 // large graphs the searcher's arrays outgrow the caches, and a search
-// reaching a node read six of them.
+// reaching a node read six of them. It is all a searcher keeps per node
+// of the graph (32 bytes, two records a cache line): a target's index
+// and exit cost are looked up in the query's few targets (targetOf).
 type nodeState struct {
 	stamp uint32 // gen when cost, from, src and h are valid for this query
 	tgen  uint32 // gen when the node is a target of this query
@@ -120,6 +122,34 @@ type nodeState struct {
 	src   int32  // index of the source the node's best path starts at
 	cost  Cost
 	h     Cost // the node's heuristic
+}
+
+// target is a node that is a target of the query: the index in
+// Query.Targets of its cheapest exit and that exit's cost.
+type target struct {
+	node, idx int32
+	cost      Cost
+}
+
+// setTargets records q's targets: per node the cheapest exit, the
+// first index on ties, in s.tgts and in the nodes' tgen.
+func (s *Searcher) setTargets(ts []Endpoint, ns []nodeState) {
+	s.tgts = s.tgts[:0]
+	for i, t := range ts {
+		s.tgts = append(s.tgts, target{t.Node, int32(i), t.Cost})
+		ns[t.Node].tgen = s.gen
+	}
+	slices.SortFunc(s.tgts, func(a, b target) int {
+		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.cost, b.cost), cmp.Compare(a.idx, b.idx))
+	})
+	s.tgts = slices.CompactFunc(s.tgts, func(a, b target) bool { return a.node == b.node })
+}
+
+// targetOf returns the entry of v, a target (tgen set), among the
+// targets.
+func (s *Searcher) targetOf(v int32) target {
+	i, _ := slices.BinarySearchFunc(s.tgts, v, func(t target, v int32) int { return cmp.Compare(t.node, v) })
+	return s.tgts[i]
 }
 
 type item struct {
@@ -140,8 +170,6 @@ func (s *Searcher) reset() {
 	n := s.g.Len()
 	if len(s.node) < n {
 		s.node = make([]nodeState, n)
-		s.tgt = make([]int32, n)
-		s.tcost = make([]Cost, n)
 		s.gen = 0
 	}
 	if s.gen == 1<<32-1 {
@@ -199,11 +227,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	s.reset()
 	gen := s.gen
 	ns := s.node[:n]
-	for i, t := range q.Targets { // cheapest exit wins, first index on ties
-		if ns[t.Node].tgen != gen || t.Cost < s.tcost[t.Node] {
-			ns[t.Node].tgen, s.tcost[t.Node], s.tgt[t.Node] = gen, t.Cost, int32(i)
-		}
-	}
+	s.setTargets(q.Targets, ns)
 	lm := q.Landmarks
 	if lm != nil && lm.k == 0 {
 		lm = nil
@@ -286,13 +310,11 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		return res, nil
 	}
 	res.Found, res.Cost = true, fr.best
-	res.Target, res.Source = int(s.tgt[fr.bestNode]), int(ns[fr.bestNode].src)
 	for v := fr.bestNode; v >= 0; v = ns[v].from {
 		res.Path = append(res.Path, v)
 	}
-	for i, j := 0, len(res.Path)-1; i < j; i, j = i+1, j-1 {
-		res.Path[i], res.Path[j] = res.Path[j], res.Path[i]
-	}
+	slices.Reverse(res.Path)
+	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), int(ns[fr.bestNode].src)
 	return res, nil
 }
 
@@ -333,7 +355,7 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 		}
 		res.Expanded++
 		if su.tgen == gen {
-			if c := min(it.g+s.tcost[it.n], MaxPathCost); c < f.best || c == f.best && it.n < f.bestNode {
+			if c := min(it.g+s.targetOf(it.n).cost, MaxPathCost); c < f.best || c == f.best && it.n < f.bestNode {
 				f.best, f.bestNode = c, it.n
 			}
 		}
