@@ -23,6 +23,7 @@ type ScaleRow struct {
 	FileBytes               int     // the bake file
 	BakeBytes, PlannerBytes int     // memory beside the grid
 	HeapBytes               uint64  // heap in use with grid, bake and planner loaded
+	HeapAfterBytes          uint64  // the same after the queries: with their Query's scratch and the routes they cached
 	Tiers                   int     // the planner's tiers above the grid
 	PlannerMillis           float64 // making the planner (hpa.NewPlanner), on all cores
 	Queries                 int
@@ -148,6 +149,12 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		if len(us) == 0 {
 			break
 		}
+		fine, ref = nil, nil // A*'s scratch, a byte or more a cell, is not the planner's
+		runtime.GC()
+		var used runtime.MemStats
+		runtime.ReadMemStats(&used)
+		row.HeapAfterBytes = used.HeapAlloc - min(used.HeapAlloc, before.HeapAlloc)
+		runtime.KeepAlive(q)
 		s := summarize(queriesOf(us))
 		row.Queries, row.MeanMicros, row.P99Micros = len(us), s.MeanMicros, s.P99Micros
 		row.MeanLength = lengths / float64(len(us))
@@ -177,7 +184,7 @@ func queriesOf(us []float64) []Query {
 // beside the totals.
 func WriteScaleTable(w io.Writer, rows []ScaleRow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "size\tMcells\tbake s\tms/Mcell\tone core ms/Mcell\tfile B/cell\tbake B/cell\tplanner B/cell\theap B/cell\ttiers\tplanner s\tqueries\tmean µs\tp99 µs\tµs per path cell\tmean path\tA* µs\tover: mean\tmax\t\n")
+	fmt.Fprintf(tw, "size\tMcells\tbake s\tms/Mcell\tone core ms/Mcell\tfile B/cell\tbake B/cell\tplanner B/cell\theap B/cell\tafter queries\ttiers\tplanner s\tqueries\tmean µs\tp99 µs\tµs per path cell\tmean path\tA* µs\tover: mean\tmax\t\n")
 	for _, r := range rows {
 		mc := float64(r.Size*r.Size) / 1e6
 		cells := float64(r.Size * r.Size)
@@ -188,9 +195,9 @@ func WriteScaleTable(w io.Writer, rows []ScaleRow) error {
 		if r.AStarQueries > 0 {
 			astar, om, ox = fmt.Sprintf("%.0f", r.AStarMicros), fmt.Sprintf("%.2f%%", 100*r.MeanOver), fmt.Sprintf("%.1f%%", 100*r.MaxOver)
 		}
-		fmt.Fprintf(tw, "%d²\t%.1f\t%.2f\t%.0f\t%s\t%.3f\t%.2f\t%.2f\t%.1f\t%d\t%.2f\t%d\t%.0f\t%.0f\t%.3f\t%.0f\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%d²\t%.1f\t%.2f\t%.0f\t%s\t%.3f\t%.2f\t%.2f\t%.1f\t%.1f\t%d\t%.2f\t%d\t%.0f\t%.0f\t%.3f\t%.0f\t%s\t%s\t%s\t\n",
 			r.Size, mc, r.BuildMillis/1e3, r.BuildMillis/mc, one, float64(r.FileBytes)/cells, float64(r.BakeBytes)/cells,
-			float64(r.PlannerBytes)/cells, float64(r.HeapBytes)/cells, r.Tiers, r.PlannerMillis/1e3, r.Queries, r.MeanMicros, r.P99Micros, r.MicrosPerCell,
+			float64(r.PlannerBytes)/cells, float64(r.HeapBytes)/cells, float64(r.HeapAfterBytes)/cells, r.Tiers, r.PlannerMillis/1e3, r.Queries, r.MeanMicros, r.P99Micros, r.MicrosPerCell,
 			r.MeanLength, astar, om, ox)
 	}
 	return tw.Flush()

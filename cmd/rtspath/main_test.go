@@ -362,9 +362,9 @@ func TestBench(t *testing.T) {
 	plannerBytes := func(groups string) float64 {
 		out := runOK(t, "bench", "-scale", "256", "-queries", "10", "-tiers", "4", "-group-clusters", groups, "-out", "")
 		for _, line := range strings.Split(out, "\n") {
-			if f := strings.Fields(line); len(f) > 9 && f[0] == "256²" {
-				if f[9] != "4" {
-					t.Errorf("-group-clusters %s: tiers %s, want 4:\n%s", groups, f[9], out)
+			if f := strings.Fields(line); len(f) > 10 && f[0] == "256²" {
+				if f[10] != "4" {
+					t.Errorf("-group-clusters %s: tiers %s, want 4:\n%s", groups, f[10], out)
 				}
 				b, err := strconv.ParseFloat(f[7], 64)
 				if err != nil {
