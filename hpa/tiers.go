@@ -121,18 +121,19 @@ func (p *Planner) updateGroups() error {
 
 // groupDoors returns the doors of the levels of groups lv over tier t
 // (groupLevels, groups of gc×gc clusters; navgraph.NewOverlayDoors), or
-// nil with fewer than two levels. The first level, the groups of clusters, keeps every
-// transition on its sides: its hops are the waypoint graph's least costs
-// between them. Each level above keeps, of the edges between two of its
-// cells whose ends are doors one level down, one per pair of pieces they
-// join (a piece: a part of a group one level down that its edges inside
-// that group hold together) in each stretch of the side the two groups
-// share (doorSpans), the one nearest the stretch's middle; the others
-// are doors only below. So every piece that joins a neighbour still
-// does, in every stretch where it did, and the hops of a cell of groups
-// are far fewer: on a generated 16384² map the planner holds 1.13 bytes
-// a cell (the doors' byte a waypoint included) rather than 1.32. O(waypoints + edges) time per level above the
-// first.
+// nil with fewer than two levels. The first level, the groups of
+// clusters, keeps every transition on its sides: its hops are the
+// waypoint graph's least costs between them. Each level above keeps, of
+// the edges between two of its cells whose ends are doors one level
+// down, one per pair of pieces they join (a piece: a part of a group one
+// level down that its edges inside that group hold together) in each
+// stretch of the side the two groups share (doorSpans), the one nearest
+// the stretch's middle; the others are doors only below. So every piece
+// that joins a neighbour still does, in every stretch where it did, and
+// the hops of a cell of groups are far fewer: on a generated 16384² map
+// the planner holds 1.13 bytes a cell (the doors' byte a waypoint
+// included) rather than 1.32. O(waypoints + edges) time per level above
+// the first.
 func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 	levels := len(lv)
 	if levels < 2 {
