@@ -90,7 +90,8 @@ type Result struct {
 }
 
 // Searcher runs searches on one graph. Its scratch memory is sized by the
-// graph and reused; after the first query a search allocates nothing. It
+// graph and reused; a search allocates only when it needs more room than
+// any before it (a longer open list, or more Query.Targets entries). It
 // is not safe for concurrent use: give each goroutine its own.
 type Searcher struct {
 	g    *Graph
