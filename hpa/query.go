@@ -519,14 +519,19 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 	if len(q.ids) == 0 {
 		return eps, nil
 	}
-	// Points reached by a free, flat octile path cost exactly the
-	// heuristic: no search. Under a penalty, such a line that crosses
-	// penalized cells is taken at its cost with the penalty (a real path,
-	// so an upper bound; the refinement searches that piece exactly),
-	// which spares a search. The rest share one Dijkstra in the cluster.
+	// Points reached by a free, flat octile path (the step line, or
+	// without a penalty one of its bends) cost exactly the heuristic: no
+	// search. Under a penalty, a step line that crosses penalized cells
+	// is taken at its cost with the penalty (a real path, so an upper
+	// bound; the refinement searches that piece exactly), which spares a
+	// search. The rest share one Dijkstra in the cluster.
 	k := 0
 	for i, u := range q.ids {
 		c, ok := q.straight(pt, q.pts[i])
+		bend := grid.Even
+		if !ok && q.pen == nil {
+			c, bend, ok = q.bent(pt, q.pts[i])
+		}
 		if g := q.p.g; !ok && q.pen != nil {
 			if c, ok = g.StepLineCost(pt, q.pts[i], grid.Unreachable); ok && c == g.LeastCost(pt, q.pts[i]) {
 				c, _ = g.StepLineCostWith(pt, q.pts[i], grid.Unreachable, q.pen)
@@ -537,7 +542,11 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		if ok {
 			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
 			if offer {
-				q.seg = q.p.g.AppendStepLine(append(q.seg[:0], pt), pt, q.pts[i])
+				if bend != grid.Even {
+					q.seg = q.p.g.AppendBentLine(append(q.seg[:0], pt), pt, q.pts[i], bend)
+				} else {
+					q.seg = q.p.g.AppendStepLine(append(q.seg[:0], pt), pt, q.pts[i])
+				}
 				q.offer(q.seg)
 			}
 			continue
@@ -625,6 +634,22 @@ func (q *Query) piece(raw []grid.Point, a, z grid.Point, c int) ([]grid.Point, e
 		return append(raw, r.Path[1:]...), nil
 	}
 	return append(raw, r.Path...), nil
+}
+
+// bent reports whether one of the step line's bends (grid.RareFirst,
+// grid.RareLast: its rarer steps all first or all last) from a to z is
+// legal and costs the least conceivable, and that cost and bend: then it
+// is a least-cost path too, found without a search. Not under a
+// penalty.
+func (q *Query) bent(a, z grid.Point) (grid.Cost, grid.Bend, bool) {
+	g := q.p.g
+	least := g.LeastCost(a, z)
+	for b := grid.RareFirst; b <= grid.RareLast; b++ {
+		if c, ok := g.UnitBentLineCost(a, z, grid.Unit{}, b, least+1, nil); ok && c == least {
+			return c, b, true
+		}
+	}
+	return 0, 0, false
 }
 
 // straight reports whether the step line from a to z is legal and runs
