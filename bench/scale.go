@@ -43,6 +43,7 @@ type ScaleOptions struct {
 	Seed      uint64 // map and query seed
 	Tiers     int    // the planner's Config.Tiers (0: its choice by the map's size)
 	Groups    int    // the planner's Config.GroupClusters (0: hpa.DefaultGroupClusters)
+	Landmarks int    // the planner's Config.Landmarks (0: its default by the tiers; negative: none)
 	Progress  func(size int, what string)
 }
 
@@ -99,7 +100,7 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		row.BakeBytes = b.Stats().Bytes
 		say(n, "making the planner")
 		t0 = time.Now()
-		pl := hpa.NewPlanner(b, hpa.Config{Tiers: opt.Tiers, GroupClusters: opt.Groups})
+		pl := hpa.NewPlanner(b, hpa.Config{Tiers: opt.Tiers, GroupClusters: opt.Groups, Landmarks: opt.Landmarks})
 		row.PlannerMillis = float64(time.Since(t0).Nanoseconds()) / 1e6
 		if err := pl.Sync(); err != nil { // a bad Tiers, say
 			return rows, err

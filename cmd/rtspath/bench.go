@@ -35,6 +35,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
 	tiers := fs.Int("tiers", 0, "with -scale, the planner's `TIERS` above the grid (2 to 6; 0: its choice by the map's size)")
 	groups := fs.Int("group-clusters", 0, "with -scale, the `SIDE` in clusters (or groups) of a group of the third tier and up (2 to 64; 0: 8)")
+	landmarks := fs.Int("landmarks", 0, "with -scale, the planner's `N` landmarks (0: its default by the tiers; negative: none)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -live-ticks, -seed)")
 	liveSize := fs.Int("live-size", 1024, "with -live, the generated map's `SIDE`")
@@ -52,7 +53,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	loadName := fs.String("load", "none", "`LOAD` on every map: none, light or heavy (hot spots and claiming units), influence (heavy's hot spots alone), terrain (weights 1-5); -seed draws it")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `usage: rtspath bench [-maps PATH] [-algos astar,hpa-smooth] [-every N] [-bucket-width N] [-out DIR]
-       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-tiers N] [-group-clusters N] [-out DIR]
+       rtspath bench -scale 512,1024,2048,4096,8192 [-queries 300] [-tiers N] [-group-clusters N] [-landmarks N] [-out DIR]
        rtspath bench -live [-live-size 1024] [-units 1000] [-live-ticks 200] [-seed 1] [-out DIR]
        rtspath bench -ticks [-size 4096] [-units 10000] [-seconds 60] [-budget N] [-seed 1] [-out DIR]
        rtspath bench -group -map M.map [-units 1000] [-goals 10] [-seed 1]
@@ -148,6 +149,9 @@ a line per order and, last, one line:
 	if *groups != 0 && *scale == "" {
 		return badFlag("group-clusters", *groups, "only with -scale")
 	}
+	if *landmarks != 0 && *scale == "" {
+		return badFlag("landmarks", *landmarks, "only with -scale")
+	}
 	if *groups != 0 && (*groups < 2 || *groups > hpa.MaxGroupClusters) {
 		return badFlag("group-clusters", *groups, fmt.Sprintf("0 or 2 to %d", hpa.MaxGroupClusters))
 	}
@@ -184,7 +188,7 @@ a line per order and, last, one line:
 	t0 := time.Now()
 	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
 	if *scale != "" {
-		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed, Tiers: *tiers, Groups: *groups,
+		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed, Tiers: *tiers, Groups: *groups, Landmarks: *landmarks,
 			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
 		live.clear()
 		if err != nil {

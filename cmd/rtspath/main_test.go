@@ -426,6 +426,7 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"bench", "-queries", "0", "-sizes", "64", "-out", ""}, "-queries 0"},
 		{[]string{"bench", "-astar-up-to", "-1", "-scale", "64", "-out", ""}, "-astar-up-to -1"},
 		{[]string{"bench", "-group-clusters", "4", "-sizes", "64", "-out", ""}, "-group-clusters 4"},
+		{[]string{"bench", "-landmarks", "16", "-sizes", "64", "-out", ""}, "-landmarks 16"},
 		{[]string{"bench", "-group-clusters", "1", "-scale", "64", "-out", ""}, "-group-clusters 1"},
 		{[]string{"bench", "-group-clusters", "65", "-scale", "64", "-out", ""}, "-group-clusters 65"},
 		{[]string{"bake", "-map", m, "-cluster", "3"}, "-cluster 3"},
