@@ -359,8 +359,8 @@ func TestBench(t *testing.T) {
 	// Four tiers on a 256² map (8×8 clusters): the planner takes the
 	// shape asked for (the tiers column), and groups of 2 keep more than
 	// groups of 8 (the planner B/cell column).
-	plannerBytes := func(groups string) float64 {
-		out := runOK(t, "bench", "-scale", "256", "-queries", "10", "-tiers", "4", "-group-clusters", groups, "-out", "")
+	plannerBytes := func(groups string, more ...string) float64 {
+		out := runOK(t, append([]string{"bench", "-scale", "256", "-queries", "10", "-tiers", "4", "-group-clusters", groups, "-out", ""}, more...)...)
 		for _, line := range strings.Split(out, "\n") {
 			if f := strings.Fields(line); len(f) > 10 && f[0] == "256²" {
 				if f[10] != "4" {
@@ -378,6 +378,10 @@ func TestBench(t *testing.T) {
 	}
 	if two, eight := plannerBytes("2"), plannerBytes("8"); two <= eight {
 		t.Errorf("planner B/cell %.2f with groups of 2, %.2f with groups of 8: -group-clusters did not reach the planner", two, eight)
+	}
+	// Each landmark costs 4 bytes a waypoint.
+	if few, many := plannerBytes("8", "-landmarks", "1"), plannerBytes("8", "-landmarks", "32"); many <= few {
+		t.Errorf("planner B/cell %.2f with 32 landmarks, %.2f with 1: -landmarks did not reach the planner", many, few)
 	}
 	var o, e bytes.Buffer
 	for _, args := range [][]string{{"bench", "-sizes", "3"}, {"bench", "-algos", "magic", "-sizes", "64"}} {
