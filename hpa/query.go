@@ -542,11 +542,7 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		if ok {
 			eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(c)})
 			if offer {
-				if bend != grid.Even {
-					q.seg = q.p.g.AppendBentLine(append(q.seg[:0], pt), pt, q.pts[i], bend)
-				} else {
-					q.seg = q.p.g.AppendStepLine(append(q.seg[:0], pt), pt, q.pts[i])
-				}
+				q.seg = q.p.g.AppendBentLine(append(q.seg[:0], pt), pt, q.pts[i], bend) // Even: the step line
 				q.offer(q.seg)
 			}
 			continue
