@@ -16,8 +16,8 @@
 //     cluster regions by exact searches inside their clusters, and A* runs
 //     on the waypoint graph with the larger of the octile bound and the
 //     ALT bound of landmarks (Config.Landmarks), skipping dead ends that
-//     hold neither endpoint. With more than two tiers (Config.Tiers; three
-//     by default from ThirdTier clusters, four from FourthTier) the
+//     hold neither endpoint. With more than two tiers (Config.Tiers; four
+//     by default from ThirdTier clusters, five from FourthTier) the
 //     clusters are joined in
 //     groups, and groups in bigger groups, whose inner costs between
 //     border waypoints are kept (navgraph.Overlay): the search crosses a

@@ -58,11 +58,12 @@ type Config struct {
 	// more tiers and the smaller the groups, the more (clusters of 8 in
 	// groups of 2 or 3 on five or six tiers: raw paths 3.44% over the
 	// optimum on average, 2.98% on two tiers; go test -run
-	// TestGroupDoorsAgainstAStar -v ./hpa). 0 chooses 2 on maps of fewer than ThirdTier
-	// clusters, 3 on fewer than FourthTier, else 4. The fourth tier makes
-	// long queries on the largest maps faster, but the planner's making
-	// slower (see the README's Scaling: go run ./cmd/rtspath bench -scale
-	// 16384, and with -tiers 3).
+	// TestGroupDoorsAgainstAStar -v ./hpa). 0 chooses 2 on maps of
+	// fewer than ThirdTier clusters, 4 on fewer than FourthTier, else 5,
+	// in groups of DefaultGroupClustersDeep: small groups, and tiers
+	// enough that the top one's are few, answer faster than fewer,
+	// bigger groups, for paths that stray a little more (see ThirdTier
+	// and FourthTier).
 	// Queries under a Penalty search the waypoints as with 2 (the group
 	// costs do not know the penalties). A live map and a player's view
 	// redo the groups their edits touch off their publishes and reveals
@@ -72,7 +73,8 @@ type Config struct {
 	Tiers int
 	// GroupClusters is the side of a group of the third tier in
 	// clusters, and of each tier's groups above in the groups below (0:
-	// DefaultGroupClusters; else 2 to MaxGroupClusters).
+	// DefaultGroupClusters on three tiers, DefaultGroupClustersDeep on
+	// more; else 2 to MaxGroupClusters).
 	GroupClusters int
 }
 
@@ -80,26 +82,42 @@ type Config struct {
 const MaxTiers = 6
 
 // DefaultGroupClusters is the side, in clusters, of a group of the third
-// tier with the zero Config: 256×256 cells with clusters of 32.
+// tier with the zero Config on three tiers (a live map's, a player's
+// view's): 256×256 cells with clusters of 32.
 const DefaultGroupClusters = 8
+
+// DefaultGroupClustersDeep is DefaultGroupClusters on four tiers or
+// more: 128×128 cells with clusters of 32, and each tier's groups 4×4
+// of the tier's below.
+const DefaultGroupClustersDeep = 4
 
 // MaxGroupClusters bounds Config.GroupClusters.
 const MaxGroupClusters = 64
 
 // ThirdTier is the number of clusters from which the zero Config builds
-// the third tier: a 4096×4096 map of 32×32 clusters. Below, the coarse
-// search is too small a share of a query for it to pay (a generated
-// 2048×2048 map: 660 waypoints expanded a query with two tiers, 375 with
-// three, for about the same time).
+// groups over the clusters: a 4096×4096 map of 32×32 clusters. Below,
+// the coarse search is too small a share of a query for it to pay (a
+// generated 2048×2048 map: 660 waypoints expanded a query with two
+// tiers, 375 with three, for about the same time). From there it builds
+// four tiers, groups of 4×4 clusters and groups of 4×4 of those, rather
+// than three with groups of 8×8: on generated maps (go run
+// ./cmd/rtspath bench -scale 4096 -astar-up-to 4096 -queries 150, with
+// -tiers 3 -group-clusters 8 for three), 4096×4096 answers in 1,585 and
+// 1,602 µs a query rather than 1,719 and 1,891, paths 0.96% over the
+// optimum on average rather than 0.71% (worst 2.6% on both); 8192×8192
+// (-scale 8192 -astar-up-to 8192 -queries 60) in 3,121 µs rather than
+// 3,890, p99 9.0 ms rather than 22.1, 0.92% over rather than 0.72%
+// (worst 2.2% on both), the heap the same to 0.1 byte a cell.
 const ThirdTier = 128 * 128
 
 // FourthTier is the number of clusters from which the zero Config builds
-// a fourth tier (groups of groups): a 16384×16384 map of 32×32 clusters.
-// There the third tier's groups are so many that the coarse search
-// spends most of a query crossing them; below, a fourth saves nothing
-// (a generated 8192×8192 map: 2,764 and 2,829 µs a query on four tiers,
-// 2,826 and 2,695 on three, the two alternated; go run ./cmd/rtspath
-// bench -scale 8192 -tiers 4, and -tiers 3).
+// a fifth tier: a 16384×16384 map of 32×32 clusters, where with four the
+// top tier's groups are so many that the coarse search spends most of
+// a query crossing them (a generated 16384×16384 map: 6,978 µs a query
+// and p99 20.7 ms on five tiers of groups of 4, 10,478 and 39.0 ms on
+// four of groups of 8, the planner made in 12.1 s rather than 19.6; go
+// run ./cmd/rtspath bench -scale 16384 -queries 200 -tiers 5
+// -group-clusters 4 -landmarks 4, and -tiers 4 -group-clusters 8).
 const FourthTier = 512 * 512
 
 // DefaultLandmarks is the number of landmarks of the zero Config on two
@@ -112,12 +130,14 @@ const FourthTier = 512 * 512
 const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 
 // DefaultLandmarksFourTiers is the number of landmarks of the zero Config
-// on four tiers and more: so many tiers leave the landmarks little to
-// guide, and the memory they free pays for the fourth tier (a generated
-// 16384×16384 map, before its groups of groups kept doors: 11.1 ms a
-// query with 4, 10.5 with 8; 351 MB for the planner with 4, 401 with 8,
-// 343 on three tiers with 8).
-const DefaultLandmarksFourTiers = 4
+// on four tiers, DefaultLandmarksFiveTiers on more: so many tiers leave
+// the landmarks little to guide, and the memory they free pays for the
+// tiers (a generated 16384×16384 map, before its groups of groups kept
+// doors: 11.1 ms a query with 4, 10.5 with 8; 351 MB for the planner
+// with 4, 401 with 8, 343 on three tiers with 8). On five tiers of
+// groups of 4, 3 keep the heap under 6 bytes a cell there (5.95, 6.00
+// with 4; go run ./cmd/rtspath bench -scale 16384 -landmarks 4).
+const DefaultLandmarksFourTiers, DefaultLandmarksFiveTiers = 4, 3
 
 // Planner answers queries on one bake.
 type Planner struct {
@@ -179,18 +199,21 @@ func newPlanner(b *preprocess.Bake, cfg Config, async bool) *Planner {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	if cfg.GroupClusters == 0 {
-		cfg.GroupClusters = DefaultGroupClusters
+	tiers := 2
+	if b != nil {
+		tiers = tiersFor(cfg, b.Tier())
 	}
+	cfg.GroupClusters = groupClustersFor(cfg, tiers)
 	if cfg.Landmarks == 0 {
-		cfg.Landmarks = DefaultLandmarks
-		if b != nil {
-			switch n := tiersFor(cfg, b.Tier()); {
-			case n > 3:
-				cfg.Landmarks = DefaultLandmarksFourTiers
-			case n > 2:
-				cfg.Landmarks = DefaultLandmarksTiers
-			}
+		switch {
+		case tiers > 4:
+			cfg.Landmarks = DefaultLandmarksFiveTiers
+		case tiers > 3:
+			cfg.Landmarks = DefaultLandmarksFourTiers
+		case tiers > 2:
+			cfg.Landmarks = DefaultLandmarksTiers
+		default:
+			cfg.Landmarks = DefaultLandmarks
 		}
 	}
 	if b == nil {

@@ -16,11 +16,23 @@ func tiersFor(cfg Config, t *waypoint.Tier) int {
 	case cfg.Tiers != 0:
 		return cfg.Tiers
 	case n >= FourthTier:
-		return 4
+		return 5
 	case n >= ThirdTier:
-		return 3
+		return 4
 	}
 	return 2
+}
+
+// groupClustersFor is Config.GroupClusters, 0 resolved for tiers tiers:
+// DefaultGroupClusters on three, DefaultGroupClustersDeep on more.
+func groupClustersFor(cfg Config, tiers int) int {
+	switch {
+	case cfg.GroupClusters != 0:
+		return cfg.GroupClusters
+	case tiers > 3:
+		return DefaultGroupClustersDeep
+	}
+	return DefaultGroupClusters
 }
 
 // editedTiers is Config.Tiers for a planner whose groups its updates
