@@ -42,7 +42,7 @@ type ScaleOptions struct {
 	OneCore   int    // sizes up to this also time a build on one core (0: 4096)
 	Seed      uint64 // map and query seed
 	Tiers     int    // the planner's Config.Tiers (0: its choice by the map's size)
-	Groups    int    // the planner's Config.GroupClusters (0: hpa.DefaultGroupClusters)
+	Groups    int    // the planner's Config.GroupClusters (0: its choice by the tiers)
 	Landmarks int    // the planner's Config.Landmarks (0: its default by the tiers; negative: none)
 	Progress  func(size int, what string)
 }

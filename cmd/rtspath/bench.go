@@ -34,7 +34,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	scale := fs.String("scale", "", "measure scaling instead: generated maps of these `SIZES` (e.g. 512,1024,2048,4096,8192)")
 	astarUpTo := fs.Int("astar-up-to", 2048, "with -scale, solve queries with A* too up to this `SIZE`")
 	tiers := fs.Int("tiers", 0, "with -scale, the planner's `TIERS` above the grid (2 to 6; 0: its choice by the map's size)")
-	groups := fs.Int("group-clusters", 0, "with -scale, the `SIDE` in clusters (or groups) of a group of the third tier and up (2 to 64; 0: 8)")
+	groups := fs.Int("group-clusters", 0, "with -scale, the `SIDE` in clusters (or groups) of a group of the third tier and up (2 to 64; 0: 4 on four tiers and more, 8 on three)")
 	landmarks := fs.Int("landmarks", 0, "with -scale, the planner's `N` landmarks (0: its default by the tiers; negative: none)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	liveMode := fs.Bool("live", false, "replay a scripted match on a live map instead: buildings every tick, units re-pathing (-live-size, -units, -live-ticks, -seed)")
