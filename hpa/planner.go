@@ -31,8 +31,9 @@ var (
 // Config tunes a Planner. The zero value is the default.
 type Config struct {
 	// Landmarks is the number of ALT landmarks on the waypoint graph
-	// (0: DefaultLandmarks, DefaultLandmarksTiers with more than two
-	// Tiers; negative: none). Each costs 4 bytes per waypoint slot and
+	// (0: DefaultLandmarks on two Tiers, DefaultLandmarksTiers on three,
+	// DefaultLandmarksFourTiers on four, DefaultLandmarksFiveTiers on
+	// more; negative: none). Each costs 4 bytes per waypoint slot and
 	// one Dijkstra over the waypoint graph when the planner is made or
 	// synced; 16 cut the coarse search on the StarCraft maps from 645 to
 	// 111 expanded waypoints per query (go test -run '^$' -bench SC1
@@ -111,17 +112,21 @@ const MaxGroupClusters = 64
 const ThirdTier = 128 * 128
 
 // FourthTier is the number of clusters from which the zero Config builds
-// a fifth tier: a 16384×16384 map of 32×32 clusters, where with four the
-// top tier's groups are so many that the coarse search spends most of
-// a query crossing them (a generated 16384×16384 map: 6,978 µs a query
-// and p99 20.7 ms on five tiers of groups of 4, 10,478 and 39.0 ms on
-// four of groups of 8, the planner made in 12.1 s rather than 19.6; go
-// run ./cmd/rtspath bench -scale 16384 -queries 200 -tiers 5
-// -group-clusters 4 -landmarks 4, and -tiers 4 -group-clusters 8).
+// a fifth tier: a 16384×16384 map of 32×32 clusters, where with fewer
+// the top tier's groups are so many that the coarse search spends most
+// of a query crossing them. On a generated 16384×16384 map, five tiers
+// of groups of 4 answered in 6,478 µs a query (p99 22.1 ms), against
+// 8,648 and 8,637 (p99 23.6 and 24.9 ms) on four tiers of groups of 8
+// run just before and after, the planner made in 11.1 s rather than
+// 17–19 (go run ./cmd/rtspath bench -scale 16384, and with -tiers 4
+// -group-clusters 8; the README's Scaling). Four tiers of groups of 4
+// there took 12,221 µs, p99 52.2 ms, heap 6.0 bytes a cell, against
+// 6,250 µs, 18.5 ms and 5.9 on five, the two run one after the other
+// (-tiers 4 -group-clusters 4, and without).
 const FourthTier = 512 * 512
 
 // DefaultLandmarks is the number of landmarks of the zero Config on two
-// tiers, DefaultLandmarksTiers on more: there they serve the search less
+// tiers, DefaultLandmarksTiers on three: there they serve the search less
 // (it crosses groups by their hops) and would take three fourths of the
 // planner's memory (on a generated 4096×4096 map, 8 rather than 16
 // landmarks raise the waypoints a query expands, the unpacking of the
@@ -132,9 +137,10 @@ const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 // DefaultLandmarksFourTiers is the number of landmarks of the zero Config
 // on four tiers, DefaultLandmarksFiveTiers on more: so many tiers leave
 // the landmarks little to guide, and the memory they free pays for the
-// tiers (a generated 16384×16384 map, before its groups of groups kept
-// doors: 11.1 ms a query with 4, 10.5 with 8; 351 MB for the planner
-// with 4, 401 with 8, 343 on three tiers with 8). On five tiers of
+// tiers (a generated 16384×16384 map on four tiers of groups of 8,
+// before its groups of groups kept doors: 11.1 ms a query with 4, 10.5
+// with 8; 351 MB for the planner with 4, 401 with 8, 343 on three tiers
+// with 8). On five tiers of
 // groups of 4, 3 keep the heap under 6 bytes a cell there: 5.9 with 3,
 // 6.0 with 4, the 6.0 above 6 in the second decimal (go run
 // ./cmd/rtspath bench -scale 16384, and with -landmarks 4).
@@ -150,7 +156,7 @@ type Planner struct {
 	deadBits []uint64 // waypoint slots that lie in a dead end
 	nodeDead []int32  // per slot: dead end id or -1
 	lm       *navgraph.Landmarks
-	ov       *navgraph.Overlay     // the third tier (nil: none)
+	ov       *navgraph.Overlay     // the tiers of groups (nil: none)
 	ovCells  []int32               // apply's scratch: the groups to update
 	unitLM   []*navgraph.Landmarks // per unit layer of the bake (Units order)
 	units    []grid.Unit
@@ -200,7 +206,7 @@ func newPlanner(b *preprocess.Bake, cfg Config, async bool) *Planner {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
-	tiers := 2
+	tiers := max(cfg.Tiers, 2) // a nil bake's planner: what was asked
 	if b != nil {
 		tiers = tiersFor(cfg, b.Tier())
 	}

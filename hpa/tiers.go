@@ -143,8 +143,8 @@ func (p *Planner) updateGroups() error {
 // the stretch's middle; the others are doors only below. So every piece
 // that joins a neighbour still does, in every stretch where it did, and
 // the hops of a cell of groups are far fewer: on a generated 16384² map
-// the planner holds 1.13 bytes a cell (the doors' byte a waypoint
-// included) rather than 1.32. O(waypoints + edges) time per level above
+// on four tiers of groups of 8 the planner holds 1.13 bytes a cell (the
+// doors' byte a waypoint included) rather than 1.32. O(waypoints + edges) time per level above
 // the first.
 func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 	levels := len(lv)
@@ -236,10 +236,12 @@ func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 // a cluster long) in each of which groupDoors keeps a door per pair of
 // pieces that meet there: a path that crosses the side finds a door in
 // the stretch it crosses in, not a whole side away. On a generated 4096²
-// map on four tiers, smoothed paths cost 0.72% over the optimum with
-// every waypoint a door, 0.75% with 4 stretches, 0.93% with 2 and 1.15%
-// with 1 (worst 2.6%, 2.6%, 7.3%, 7.5%; go run ./cmd/rtspath bench
-// -scale 4096 -tiers 4 -astar-up-to 4096 with the constant changed).
+// map on four tiers of groups of 8, smoothed paths cost 0.72% over the
+// optimum with every waypoint a door, 0.75% with 4 stretches, 0.93% with
+// 2 and 1.15% with 1 (worst 2.6%, 2.6%, 7.3%, 7.5%; go run ./cmd/rtspath
+// bench -scale 4096 -tiers 4 -group-clusters 8 -astar-up-to 4096 with
+// the constant changed). On four tiers of groups of 4, 4 or 8 stretches,
+// or stretches of half a cluster, give the same paths: 0.96% over.
 const doorSpans = 4
 
 // doorSpan returns the length of a stretch of a group's side of side

@@ -3,6 +3,8 @@ package hpa
 import (
 	"testing"
 
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/preprocess"
 	"github.com/rtspath/rtspath/waypoint"
 )
 
@@ -39,5 +41,47 @@ func TestTiersBySize(t *testing.T) {
 		if got := groupClustersFor(Config{GroupClusters: 6}, tiersFor(Config{}, tier)); got != 6 {
 			t.Errorf("%d², GroupClusters 6: groups of %d", c.side, got)
 		}
+	}
+}
+
+// TestTiersConfigResolved: a zero Config on a map of ThirdTier clusters
+// makes a planner of four tiers, groups of 4 clusters and
+// DefaultLandmarksFourTiers landmarks, and a live map's copies keep
+// three tiers of groups of 8 and DefaultLandmarksTiers, as Config
+// documents (an open grid of 4×4 clusters keeps it quick; a map of
+// FourthTier clusters would take seconds); five tiers, asked of a nil
+// bake's planner, resolve to groups of 4 and DefaultLandmarksFiveTiers.
+func TestTiersConfigResolved(t *testing.T) {
+	for _, c := range []struct{ side, tiers, groups, landmarks int }{
+		{512, 4, 4, 4}, // 128×128 clusters: ThirdTier
+	} {
+		g, err := grid.New(c.side, c.side, grid.Octile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := NewPlanner(b, Config{})
+		if err := p.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		if p.Tiers() != c.tiers || p.cfg.GroupClusters != c.groups || p.cfg.Landmarks != c.landmarks {
+			t.Errorf("%d²: %d tiers, groups of %d, %d landmarks; want %d, %d, %d", c.side, p.Tiers(), p.cfg.GroupClusters, p.cfg.Landmarks, c.tiers, c.groups, c.landmarks)
+		}
+		l, err := NewLive(b, LiveConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range l.reps {
+			if r.p.Tiers() != 3 || r.p.cfg.GroupClusters != DefaultGroupClusters || r.p.cfg.Landmarks != DefaultLandmarksTiers {
+				t.Errorf("%d², live copy %d: %d tiers, groups of %d, %d landmarks; want 3, %d, %d", c.side, r.id, r.p.Tiers(), r.p.cfg.GroupClusters, r.p.cfg.Landmarks, DefaultGroupClusters, DefaultLandmarksTiers)
+			}
+		}
+	}
+	// a nil bake's planner resolves what was asked
+	if p := NewPlanner(nil, Config{Tiers: 5}); p.cfg.GroupClusters != DefaultGroupClustersDeep || p.cfg.Landmarks != DefaultLandmarksFiveTiers {
+		t.Errorf("nil bake, Tiers 5: groups of %d, %d landmarks", p.cfg.GroupClusters, p.cfg.Landmarks)
 	}
 }
