@@ -140,10 +140,10 @@ const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 // tiers (a generated 16384×16384 map on four tiers of groups of 8,
 // before its groups of groups kept doors: 11.1 ms a query with 4, 10.5
 // with 8; 351 MB for the planner with 4, 401 with 8, 343 on three tiers
-// with 8). On five tiers of
-// groups of 4, 3 keep the heap under 6 bytes a cell there: 5.9 with 3,
-// 6.0 with 4, the 6.0 above 6 in the second decimal (go run
-// ./cmd/rtspath bench -scale 16384, and with -landmarks 4).
+// with 8). On five tiers of groups of 4, 3 keep the heap under 6 bytes
+// a cell there: 5.9 with 3, 6.0 with 4 (go run ./cmd/rtspath bench
+// -scale 16384, and with -landmarks 4; 5.95 and 6.00 to two decimals in
+// a throwaway test, the second with no margin left).
 const DefaultLandmarksFourTiers, DefaultLandmarksFiveTiers = 4, 3
 
 // Planner answers queries on one bake.

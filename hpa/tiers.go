@@ -144,8 +144,8 @@ func (p *Planner) updateGroups() error {
 // that joins a neighbour still does, in every stretch where it did, and
 // the hops of a cell of groups are far fewer: on a generated 16384² map
 // on four tiers of groups of 8 the planner holds 1.13 bytes a cell (the
-// doors' byte a waypoint included) rather than 1.32. O(waypoints + edges) time per level above
-// the first.
+// doors' byte a waypoint included) rather than 1.32. O(waypoints +
+// edges) time per level above the first.
 func groupDoors(t *waypoint.Tier, lv [][]int32, gc int) []uint8 {
 	levels := len(lv)
 	if levels < 2 {
