@@ -32,7 +32,7 @@
 // # Memory
 //
 // A graph of n nodes and m directed edges takes 12n + 12m bytes. A
-// Searcher takes 32 bytes per node plus its open list and its query's
+// Searcher takes 16 bytes per node, a bit per node for its query's targets, its open list and their
 // targets, allocated on its first query and reused after that;
 // resetting it between queries costs O(1). Landmarks take 4 bytes per
 // node and landmark; after SetEdges, Landmarks.Repair keeps their bounds

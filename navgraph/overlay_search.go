@@ -73,18 +73,17 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			}
 		}
 	}
-	relax := func(u int32, su *nodeState, v int32, ng Cost) {
+	relax := func(u int32, v int32, ng Cost) {
 		ng = min(ng, MaxPathCost)
 		sv := &ns[v]
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
-		if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && sv.tgen != gen && (q.Except == nil || !q.Except(v)) {
+		if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 			return
 		}
-		hv := h(v)
-		sv.stamp, sv.cost, sv.from, sv.src, sv.h = gen, ng, u, su.src, hv
-		s.heap.push(item{ng + hv, ng, v})
+		sv.stamp, sv.cost, sv.from = gen, ng, u
+		s.heap.push(item{ng + h(v), ng, v})
 	}
 	fr := frontier{best: Unreachable, bestNode: -1, limit: q.MaxExpansions}
 	for {
@@ -93,7 +92,6 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			break
 		}
 		u := it.n
-		su := &ns[u]
 		l, c := s.closed(ov, u)
 		var i int32 = -1
 		var oc *ovCell
@@ -105,23 +103,23 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			to, cost := s.g.Out(u)
 			for j, v := range to {
 				if ov.doors == nil || ov.cell[v] == ov.cell[u] || s.enters(ov, u, v) {
-					relax(u, su, v, it.g+cost[j])
+					relax(u, v, it.g+cost[j])
 				}
 			}
 			continue
 		}
 		if oc.c64 != nil {
 			for x := oc.off[i]; x < oc.off[i+1]; x++ {
-				relax(u, su, oc.to[x], it.g+oc.c64[x])
+				relax(u, oc.to[x], it.g+oc.c64[x])
 			}
 		} else {
 			for x := oc.off[i]; x < oc.off[i+1]; x++ {
-				relax(u, su, oc.to[x], it.g+Cost(oc.c32[x]))
+				relax(u, oc.to[x], it.g+Cost(oc.c32[x]))
 			}
 		}
 		for x := oc.xoff[i]; x < oc.xoff[i+1]; x++ {
 			if v := oc.xto[x]; ov.doors == nil || s.enters(ov, u, v) {
-				relax(u, su, v, it.g+oc.xcost[x])
+				relax(u, v, it.g+oc.xcost[x])
 			}
 		}
 	}
@@ -138,7 +136,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		s.hops = append(s.hops, v)
 	}
 	slices.Reverse(s.hops)
-	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), int(ns[fr.bestNode].src)
+	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), sourceOf(q.Sources, s.hops[0])
 	// A node's successor in its closed cell was reached by a hop.
 	res.Path = append(res.Path, s.hops[0])
 	var err error
@@ -212,15 +210,11 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
-		hv := sv.h
-		if sv.stamp != gen {
-			hv = h(v)
-		}
-		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-		s.heap.push(item{ng + hv, ng, v})
+		sv.stamp, sv.cost, sv.from = gen, ng, u
+		s.heap.push(item{ng + h(v), ng, v})
 	}
-	ns[a] = nodeState{stamp: gen, from: -1, h: h(a)}
-	s.heap.push(item{ns[a].h, 0, a})
+	ns[a] = nodeState{stamp: gen, from: -1}
+	s.heap.push(item{h(a), 0, a})
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		u := it.n

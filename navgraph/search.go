@@ -97,8 +97,9 @@ type Searcher struct {
 	g    *Graph
 	node []nodeState // per node, stamp-guarded
 	// this query's targets, one per node (its cheapest exit, first index
-	// on ties), sorted by node; nodeState.tgen marks them
+	// on ties), sorted by node; tbit marks them, a bit a node
 	tgts []target
+	tbit []uint64
 	gen  uint32
 	heap heap
 	lmD  []Cost  // per landmark: the target terms of the ALT bound
@@ -112,17 +113,18 @@ type Searcher struct {
 
 // nodeState is a node's search state, one record a node so that
 // reaching a node touches one cache line rather than one per field: on
-// large graphs the searcher's arrays outgrow the caches, and a search
-// reaching a node read six of them. It is all a searcher keeps per node
-// of the graph (32 bytes, two records a cache line): a target's index
-// and exit cost are looked up in the query's few targets (targetOf).
+// large graphs the searcher's arrays outgrow the caches. It is all a
+// searcher keeps per node of the graph but a bit (16 bytes, four records
+// a cache line; a Searcher is one per goroutine, and a planner's
+// waypoint graph holds a node for every 80 to 90 cells): a target's
+// index and exit cost are looked up in the query's few targets
+// (targetOf), the source a path starts at from its first node
+// (sourceOf), and a node's heuristic is computed again when a cheaper
+// path reaches it, rather than kept.
 type nodeState struct {
-	stamp uint32 // gen when cost, from, src and h are valid for this query
-	tgen  uint32 // gen when the node is a target of this query
+	stamp uint32 // gen when cost and from are valid for this query
 	from  int32  // predecessor, -1 for a source
-	src   int32  // index of the source the node's best path starts at
 	cost  Cost
-	h     Cost // the node's heuristic
 }
 
 // target is a node that is a target of the query: the index in
@@ -133,12 +135,16 @@ type target struct {
 }
 
 // setTargets records q's targets: per node the cheapest exit, the
-// first index on ties, in s.tgts and in the nodes' tgen.
-func (s *Searcher) setTargets(ts []Endpoint, ns []nodeState) {
+// first index on ties, in s.tgts and their bits in s.tbit, cleared of
+// the last query's.
+func (s *Searcher) setTargets(ts []Endpoint) {
+	for _, t := range s.tgts {
+		s.tbit[t.node>>6] &^= 1 << (t.node & 63)
+	}
 	s.tgts = s.tgts[:0]
 	for i, t := range ts {
 		s.tgts = append(s.tgts, target{t.Node, int32(i), t.Cost})
-		ns[t.Node].tgen = s.gen
+		s.tbit[t.Node>>6] |= 1 << (t.Node & 63)
 	}
 	slices.SortFunc(s.tgts, func(a, b target) int {
 		return cmp.Or(cmp.Compare(a.node, b.node), cmp.Compare(a.cost, b.cost), cmp.Compare(a.idx, b.idx))
@@ -146,7 +152,23 @@ func (s *Searcher) setTargets(ts []Endpoint, ns []nodeState) {
 	s.tgts = slices.CompactFunc(s.tgts, func(a, b target) bool { return a.node == b.node })
 }
 
-// targetOf returns the entry of v, a target (tgen set), among the
+// isTarget reports whether v is a target of this query.
+func (s *Searcher) isTarget(v int32) bool { return s.tbit[v>>6]&(1<<(v&63)) != 0 }
+
+// sourceOf returns the index in srcs of the source at node v that the
+// search started from: the first of the cheapest there, as Search pushes
+// them.
+func sourceOf(srcs []Endpoint, v int32) int {
+	best := -1
+	for i, e := range srcs {
+		if e.Node == v && (best < 0 || e.Cost < srcs[best].Cost) {
+			best = i
+		}
+	}
+	return best
+}
+
+// targetOf returns the entry of v, a target (isTarget), among the
 // targets.
 func (s *Searcher) targetOf(v int32) target {
 	i, _ := slices.BinarySearchFunc(s.tgts, v, func(t target, v int32) int { return cmp.Compare(t.node, v) })
@@ -173,9 +195,13 @@ func (s *Searcher) reset() {
 		s.node = make([]nodeState, n)
 		s.gen = 0
 	}
+	if len(s.tbit) < (n+63)/64 {
+		s.tbit = make([]uint64, (n+63)/64)
+		s.tgts = s.tgts[:0]
+	}
 	if s.gen == 1<<32-1 {
 		for i := range s.node {
-			s.node[i].stamp, s.node[i].tgen = 0, 0
+			s.node[i].stamp = 0
 		}
 		s.gen = 0
 	}
@@ -228,7 +254,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	s.reset()
 	gen := s.gen
 	ns := s.node[:n]
-	s.setTargets(q.Targets, ns)
+	s.setTargets(q.Targets)
 	lm := q.Landmarks
 	if lm != nil && lm.k == 0 {
 		lm = nil
@@ -242,12 +268,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		s.act = lm.active(q.Sources, s.lmD, s.act[:0])
 	}
 	user := q.Heuristic
-	// h is computed once per node and query: a node reached again keeps
-	// its bound.
 	h := func(v int32) Cost {
-		if ns[v].stamp == gen {
-			return ns[v].h
-		}
 		var x Cost
 		if user != nil {
 			x = user(v)
@@ -257,14 +278,13 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		}
 		return min(x, MaxPathCost) // so that g + h cannot wrap
 	}
-	for i, e := range q.Sources {
+	for _, e := range q.Sources {
 		v := &ns[e.Node]
 		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
-		hv := h(e.Node)
-		v.stamp, v.cost, v.from, v.src, v.h = gen, e.Cost, -1, int32(i), hv
-		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
+		v.stamp, v.cost, v.from = gen, e.Cost, -1
+		s.heap.push(item{e.Cost + h(e.Node), e.Cost, e.Node})
 	}
 	if q.Overlay != nil {
 		return s.overlaySearch(q, h, res)
@@ -276,7 +296,6 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			break
 		}
 		u := it.n
-		su := &ns[u]
 		to, cost := s.g.Out(u)
 		base := s.g.off[u]
 		for i, v := range to {
@@ -295,12 +314,11 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			if sv.stamp == gen && ng >= sv.cost {
 				continue
 			}
-			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && sv.tgen != gen && (q.Except == nil || !q.Except(v)) {
+			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
-			hv := h(v)
-			sv.stamp, sv.cost, sv.from, sv.src, sv.h = gen, ng, u, su.src, hv
-			s.heap.push(item{ng + hv, ng, v})
+			sv.stamp, sv.cost, sv.from = gen, ng, u
+			s.heap.push(item{ng + h(v), ng, v})
 		}
 	}
 	if fr.capped {
@@ -315,7 +333,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		res.Path = append(res.Path, v)
 	}
 	slices.Reverse(res.Path)
-	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), int(ns[fr.bestNode].src)
+	res.Target, res.Source = int(s.targetOf(fr.bestNode).idx), sourceOf(q.Sources, res.Path[0])
 	return res, nil
 }
 
@@ -335,7 +353,6 @@ type frontier struct {
 // q.Pause) stopped it before a live node whose f is below best (a
 // cheaper path may exist then: f.capped).
 func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
-	gen := s.gen
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		if it.f >= f.best {
@@ -355,7 +372,7 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 			}
 		}
 		res.Expanded++
-		if su.tgen == gen {
+		if s.isTarget(it.n) {
 			if c := min(it.g+s.targetOf(it.n).cost, MaxPathCost); c < f.best || c == f.best && it.n < f.bestNode {
 				f.best, f.bestNode = c, it.n
 			}
