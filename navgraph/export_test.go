@@ -10,3 +10,7 @@ func (l *Landmarks) Bound(targets []Endpoint, v int32) Cost {
 	}
 	return l.bound(v, d, all)
 }
+
+// SetGeneration sets the searcher's search counter, for tests of its
+// wrap-around.
+func (s *Searcher) SetGeneration(g uint32) { s.gen = g }

@@ -58,7 +58,6 @@ func (s *Searcher) enters(ov *Overlay, u, v int32) bool {
 func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Result, error) {
 	ov := q.Overlay
 	gen := s.gen
-	ns := s.node[:s.g.Len()]
 	s.open = s.open[:0]
 	for _, set := range [2][]Endpoint{q.Sources, q.Targets} {
 		for _, e := range set {
@@ -75,7 +74,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 	}
 	relax := func(u int32, v int32, ng Cost) {
 		ng = min(ng, MaxPathCost)
-		sv := &ns[v]
+		sv := s.at(v)
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
@@ -132,7 +131,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 	}
 	best := fr.best
 	s.hops = s.hops[:0]
-	for v := fr.bestNode; v >= 0; v = ns[v].from {
+	for v := fr.bestNode; v >= 0; v = s.at(v).from {
 		s.hops = append(s.hops, v)
 	}
 	slices.Reverse(s.hops)
@@ -197,7 +196,6 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 	}
 	s.reset()
 	gen := s.gen
-	ns := s.node[:s.g.Len()]
 	h := func(v int32) Cost {
 		if lm == nil {
 			return 0
@@ -206,19 +204,19 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 	}
 	visit := func(u, v int32, g Cost) {
 		ng := min(g, MaxPathCost)
-		sv := &ns[v]
+		sv := s.at(v)
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
 		sv.stamp, sv.cost, sv.from = gen, ng, u
 		s.heap.push(item{ng + h(v), ng, v})
 	}
-	ns[a] = nodeState{stamp: gen, from: -1}
+	*s.at(a) = nodeState{stamp: gen, from: -1}
 	s.heap.push(item{h(a), 0, a})
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		u := it.n
-		if it.g != ns[u].cost {
+		if it.g != s.at(u).cost {
 			continue
 		}
 		if f.limit > 0 && res.Expanded >= f.limit {
@@ -261,10 +259,10 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 			}
 		}
 	}
-	if ns[b].stamp != gen || ns[b].cost != want {
+	if sb := s.at(b); sb.stamp != gen || sb.cost != want {
 		got := Unreachable
-		if ns[b].stamp == gen {
-			got = ns[b].cost
+		if sb.stamp == gen {
+			got = sb.cost
 		}
 		return dst, fmt.Errorf("%w: overlay hop %d→%d of level %d costs %d, the graph says %d (Overlay.Update missed a change)", ErrGraph, a, b, l, want, got)
 	}
@@ -272,7 +270,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		s.ubuf = append(s.ubuf, make([][]int32, l+1-len(s.ubuf))...)
 	}
 	p := s.ubuf[l][:0]
-	for v := b; v != a; v = ns[v].from {
+	for v := b; v != a; v = s.at(v).from {
 		p = append(p, v)
 	}
 	p = append(p, a)

@@ -89,13 +89,19 @@ type Result struct {
 	Exhausted bool
 }
 
-// Searcher runs searches on one graph. Its scratch memory is sized by the
-// graph and reused; a search allocates only when it needs more room than
-// any before it (a longer open list, or more Query.Targets entries). It
+// Searcher runs searches on one graph. Its scratch memory is what its
+// largest search reached (16 bytes a node, see the package's Memory)
+// plus 2 bits per node of the graph, and is reused; a search
+// allocates only when it needs more room than any before it (more
+// nodes reached, a longer open list, or more Query.Targets entries). It
 // is not safe for concurrent use: give each goroutine its own.
 type Searcher struct {
-	g    *Graph
-	node []nodeState // per node, stamp-guarded
+	g *Graph
+	// per page of pageLen nodes: its states, or nil while no node of it
+	// was reached since the last reset (see state.go)
+	pages  []*page
+	mapped []int32 // the pages mapped since the last reset
+	spare  []*page // pages unmapped, for reuse
 	// this query's targets, one per node (its cheapest exit, first index
 	// on ties), sorted by node; tbit marks them, a bit a node
 	tgts []target
@@ -109,22 +115,6 @@ type Searcher struct {
 	open []ovOpen
 	hops []int32
 	ubuf [][]int32
-}
-
-// nodeState is a node's search state, one record a node so that
-// reaching a node touches one cache line rather than one per field: on
-// large graphs the searcher's arrays outgrow the caches. It is all a
-// searcher keeps per node of the graph but a bit (16 bytes, four records
-// a cache line; a Searcher is one per goroutine, and a planner's
-// waypoint graph holds a node for every 80 to 90 cells): a target's
-// index and exit cost are looked up in the query's few targets
-// (targetOf), the source a path starts at from its first node
-// (sourceOf), and a node's heuristic is computed again when a cheaper
-// path reaches it, rather than kept.
-type nodeState struct {
-	stamp uint32 // gen when cost and from are valid for this query
-	from  int32  // predecessor, -1 for a source
-	cost  Cost
 }
 
 // target is a node that is a target of the query: the index in
@@ -191,19 +181,10 @@ func (s *Searcher) SetGraph(g *Graph) { s.g = g }
 
 func (s *Searcher) reset() {
 	n := s.g.Len()
-	if len(s.node) < n {
-		s.node = make([]nodeState, n)
-		s.gen = 0
-	}
+	s.unmap(n)
 	if len(s.tbit) < (n+63)/64 {
 		s.tbit = make([]uint64, (n+63)/64)
 		s.tgts = s.tgts[:0]
-	}
-	if s.gen == 1<<32-1 {
-		for i := range s.node {
-			s.node[i].stamp = 0
-		}
-		s.gen = 0
 	}
 	s.gen++
 	s.heap.items = s.heap.items[:0]
@@ -253,7 +234,6 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	}
 	s.reset()
 	gen := s.gen
-	ns := s.node[:n]
 	s.setTargets(q.Targets)
 	lm := q.Landmarks
 	if lm != nil && lm.k == 0 {
@@ -279,7 +259,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		return min(x, MaxPathCost) // so that g + h cannot wrap
 	}
 	for _, e := range q.Sources {
-		v := &ns[e.Node]
+		v := s.at(e.Node)
 		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
@@ -310,7 +290,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 				}
 			}
 			ng = min(ng, MaxPathCost)
-			sv := &ns[v]
+			sv := s.at(v)
 			if sv.stamp == gen && ng >= sv.cost {
 				continue
 			}
@@ -329,7 +309,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		return res, nil
 	}
 	res.Found, res.Cost = true, fr.best
-	for v := fr.bestNode; v >= 0; v = ns[v].from {
+	for v := fr.bestNode; v >= 0; v = s.at(v).from {
 		res.Path = append(res.Path, v)
 	}
 	slices.Reverse(res.Path)
@@ -358,7 +338,7 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 		if it.f >= f.best {
 			break
 		}
-		su := &s.node[it.n]
+		su := s.at(it.n)
 		if it.g != su.cost {
 			continue // stale
 		}

@@ -1,0 +1,94 @@
+package navgraph_test
+
+import (
+	"runtime"
+	"slices"
+	"testing"
+
+	"gonum.org/v1/gonum/graph/path"
+	"gonum.org/v1/gonum/graph/simple"
+
+	"github.com/rtspath/rtspath/navgraph"
+	"github.com/rtspath/rtspath/navgraph/navgonum"
+)
+
+// chain returns the graph 0 → 1 → … → n-1 (both ways) with edges of the
+// given cost.
+func chain(t *testing.T, n int, cost navgraph.Cost) *navgraph.Graph {
+	t.Helper()
+	es := make([]navgraph.Edge, 0, 2*n)
+	for u := range int32(n - 1) {
+		es = append(es, navgraph.Edge{From: u, To: u + 1, Cost: cost}, navgraph.Edge{From: u + 1, To: u, Cost: cost})
+	}
+	g, err := navgraph.Build(n, es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestSearcherMemoryFollowsSearch: on a graph of two million nodes, a
+// searcher whose searches reach a few hundred nodes takes well under a
+// megabyte, not the 32 MB that a state for every node would, and finds
+// the paths a chain has.
+func TestSearcherMemoryFollowsSearch(t *testing.T) {
+	const n = 1 << 21
+	g := chain(t, n, 3)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	s := navgraph.NewSearcher(g)
+	var buf []int32
+	for _, e := range [][2]int32{{0, 300}, {n - 1, n - 301}, {n / 2, n/2 + 300}, {n/2 + 150, n/2 - 150}} {
+		q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: e[0]}}, Targets: []navgraph.Endpoint{{Node: e[1]}}}
+		res, err := s.Search(q, buf)
+		if err != nil || !res.Found {
+			t.Fatalf("%v: %+v %v", e, res.Found, err)
+		}
+		d := max(e[0], e[1]) - min(e[0], e[1])
+		if res.Cost != navgraph.Cost(3*d) || len(res.Path) != int(d)+1 || res.Path[0] != e[0] || res.Path[d] != e[1] {
+			t.Fatalf("%v: cost %d, %d nodes, want %d and %d", e, res.Cost, len(res.Path), 3*d, d+1)
+		}
+		buf = res.Path
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("the searcher allocated %d bytes for searches reaching 601 nodes at most of %d", grew, n)
+	}
+	runtime.KeepAlive(s)
+}
+
+// TestSearcherGenerationWrap: when the search counter wraps, states
+// left in reused pages by searches long before must not read as this
+// search's. Search A (counter 1) leaves cheap costs on a graph's nodes;
+// after the counter wraps, search C (counter 1 again) on a dearer graph
+// over the same nodes must find gonum's costs.
+func TestSearcherGenerationWrap(t *testing.T) {
+	const n = 1000
+	cheap, dear := chain(t, n, 1), chain(t, n, 7)
+	tiny := chain(t, 2, 1)
+	s := navgraph.NewSearcher(cheap)
+	s.SetGeneration(0)
+	one := func(g *navgraph.Graph, a, z int32) navgraph.Result {
+		s.SetGraph(g)
+		res, err := s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{Node: a}}, Targets: []navgraph.Endpoint{{Node: z}}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	one(cheap, 0, n-1) // A, at counter 1: every page
+	s.SetGeneration(1<<32 - 2)
+	one(tiny, 0, 1) // B, at the counter's last value
+	for _, e := range [][2]int32{{0, n - 1}, {n - 1, 10}, {500, 501}} {
+		res := one(dear, e[0], e[1]) // C and after, counting from 1 again
+		sh := path.DijkstraFrom(simple.Node(e[0]), navgonum.View{G: dear})
+		want := navgraph.Cost(sh.WeightTo(int64(e[1])))
+		if !res.Found || res.Cost != want {
+			t.Fatalf("%v after the wrap: found %t cost %d, gonum %d", e, res.Found, res.Cost, want)
+		}
+		if slices.Contains(res.Path[:len(res.Path)-1], e[1]) {
+			t.Fatalf("%v: path passes its target", e)
+		}
+	}
+}
