@@ -81,17 +81,7 @@ func TestMisuseReturnsErrors(t *testing.T) {
 }
 
 // bigGraph is a path of 100 nodes, both ways.
-func bigGraph(t *testing.T) *navgraph.Graph {
-	var es []navgraph.Edge
-	for v := range int32(99) {
-		es = append(es, navgraph.Edge{From: v, To: v + 1, Cost: 1}, navgraph.Edge{From: v + 1, To: v, Cost: 1})
-	}
-	g, err := navgraph.Build(100, es)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+func bigGraph(t *testing.T) *navgraph.Graph { return chain(t, 100, 1) }
 
 // TestMisuseDoesNotPanic covers the accessors that return no error: ids
 // out of range give their documented empty answer.

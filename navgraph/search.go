@@ -89,12 +89,13 @@ type Result struct {
 	Exhausted bool
 }
 
-// Searcher runs searches on one graph. Its scratch memory is what its
-// largest search reached (16 bytes a node, see the package's Memory)
-// plus 2 bits per node of the graph, and is reused; a search
-// allocates only when it needs more room than any before it (more
-// nodes reached, a longer open list, or more Query.Targets entries). It
-// is not safe for concurrent use: give each goroutine its own.
+// Searcher runs searches on one graph. Its scratch memory is mostly what
+// its largest search reached (a 1 KB page of states for each 64
+// consecutive node ids it reached, see the package's Memory) plus 2 bits
+// per node of the largest graph it searched, and is reused; a search
+// allocates only when it needs more room than any before it (more pages
+// reached, a longer open list, or more Query.Targets entries). It is
+// not safe for concurrent use: give each goroutine its own.
 type Searcher struct {
 	g *Graph
 	// per page of pageLen nodes: its states, or nil while no node of it
@@ -126,7 +127,7 @@ type target struct {
 
 // setTargets records q's targets: per node the cheapest exit, the
 // first index on ties, in s.tgts and their bits in s.tbit, cleared of
-// the last query's.
+// the last query's. O(t log t) for t targets.
 func (s *Searcher) setTargets(ts []Endpoint) {
 	for _, t := range s.tgts {
 		s.tbit[t.node>>6] &^= 1 << (t.node & 63)
@@ -147,7 +148,7 @@ func (s *Searcher) isTarget(v int32) bool { return s.tbit[v>>6]&(1<<(v&63)) != 0
 
 // sourceOf returns the index in srcs of the source at node v that the
 // search started from: the first of the cheapest there, as Search pushes
-// them.
+// them. O(len(srcs)).
 func sourceOf(srcs []Endpoint, v int32) int {
 	best := -1
 	for i, e := range srcs {
@@ -179,9 +180,13 @@ func (s *Searcher) Graph() *Graph { return s.g }
 // SetGraph points the searcher at another graph, keeping its memory.
 func (s *Searcher) SetGraph(g *Graph) { s.g = g }
 
+// reset readies the searcher for a search of s.g: its pages handed
+// back (recycle), its target bits sized, a new generation, an empty open
+// list. The last query's target bits are cleared by the next
+// setTargets. O(pages the last search mapped).
 func (s *Searcher) reset() {
 	n := s.g.Len()
-	s.unmap(n)
+	s.recycle(n)
 	if len(s.tbit) < (n+63)/64 {
 		s.tbit = make([]uint64, (n+63)/64)
 		s.tgts = s.tgts[:0]

@@ -16,22 +16,26 @@ type nodeState struct {
 // A Searcher keeps its nodes' states in pages of pageLen consecutive
 // nodes, mapped when a search first reaches one of their nodes and
 // unmapped (kept for reuse) when the next search starts. So its memory
-// is what one search reaches, not what the graph holds: a Searcher is
-// one per goroutine, and a planner's waypoint graph holds a node for
-// every 80 to 90 cells of the map (at 16384², 3 million nodes, 50 MB a
-// Searcher at 16 bytes a node), while a query there reaches a few
-// thousand pages. A graph numbers its nodes so that neighbours are
-// mostly close (a waypoint tier cluster by cluster, row by row).
+// is a page (1 KB) for each page of ids its largest search reached,
+// rather than a state for every node of the graph: a Searcher is one per
+// goroutine, and a planner's waypoint graph holds a node for every 80 to
+// 90 cells of the map (at 16384², 3 million nodes, 50 MB a Searcher at
+// 16 bytes a node), while a query there reaches a few thousand pages. A
+// graph that numbers its nodes so that neighbours are mostly close (a
+// waypoint tier does, cluster by cluster, row by row) fills its pages
+// best; a search that reaches nodes scattered over the ids pays up to a
+// page for each.
 const (
 	pageBits = 6
 	pageLen  = 1 << pageBits
 )
 
+// page holds the states of pageLen consecutive nodes (1 KB).
 type page [pageLen]nodeState
 
-// at returns v's state, mapping its page if no search since the last
-// reset reached it. A fresh page's stamps are older than gen, so its
-// states read as unreached.
+// at returns v's state, mapping its page if the search has not reached
+// it yet. A page's stamps are older than gen when it is mapped, so its
+// states read as unreached. O(1).
 func (s *Searcher) at(v int32) *nodeState {
 	p := s.pages[v>>pageBits]
 	if p == nil {
@@ -40,6 +44,10 @@ func (s *Searcher) at(v int32) *nodeState {
 	return &p[v&(pageLen-1)]
 }
 
+// mapPage maps page i to a spare page, or a new one when none is left.
+// O(1). Kept out of line so that at, on every relaxation's path, stays
+// small where it is inlined.
+//
 //go:noinline
 func (s *Searcher) mapPage(i int32) *page {
 	var p *page
@@ -53,10 +61,13 @@ func (s *Searcher) mapPage(i int32) *page {
 	return p
 }
 
-// unmap returns the pages the last search mapped to the spares and sizes
-// the page table for n nodes. When gen is about to wrap, it clears every
-// page's stamps and starts gen again.
-func (s *Searcher) unmap(n int) {
+// recycle readies the pages for a search on a graph of n nodes: it hands
+// the pages the last search mapped back to the spares, grows the page
+// table to n nodes if it is shorter (it never shrinks, so the indexes
+// in s.mapped stay good after SetGraph), and when gen is about to wrap,
+// clears every page's stamps and starts gen again. O(pages the last
+// search mapped), and O(every page) at a wrap, once in 2^32 searches.
+func (s *Searcher) recycle(n int) {
 	for _, i := range s.mapped {
 		s.spare = append(s.spare, s.pages[i])
 		s.pages[i] = nil
