@@ -32,12 +32,12 @@
 // # Memory
 //
 // A graph of n nodes and m directed edges takes 12n + 12m bytes. A
-// Searcher takes a 1 KB page of node states (16 bytes each) for each 64
-// consecutive node ids its largest search reached, plus 2 bits per node
+// Searcher takes a 1.5 KB page of node states (24 bytes each) for each
+// 64 consecutive node ids its largest query reached, plus 2 bits per node
 // of the largest graph it searched (its page table and its query's
 // target bits) and its open list, all allocated as searches first need
 // them and reused after that; resetting it between queries costs what
-// the last search reached. So a Searcher's memory mostly follows its
+// the last query reached. So a Searcher's memory mostly follows its
 // searches, not the graph: one per goroutine costs little on a graph of
 // millions of nodes whose searches stay local. Landmarks take 4 bytes per
 // node and landmark; after SetEdges, Landmarks.Repair keeps their bounds

@@ -14,8 +14,16 @@ import (
 	"github.com/rtspath/rtspath/navgraph/navgonum"
 )
 
+// randomGraph returns a graph of 1 to 40 nodes, or one time in four of
+// up to 400 (several of a Searcher's pages of states, so that a
+// Searcher reused across these graphs maps, hands back and reuses pages
+// and resizes its page table), with up to 4 random edges a node, each
+// both ways two times in three.
 func randomGraph(r *rand.Rand) (*navgraph.Graph, []navgraph.Edge) {
 	n := 1 + r.IntN(40)
+	if r.IntN(4) == 0 {
+		n = 1 + r.IntN(400)
+	}
 	m := r.IntN(4 * n)
 	var es []navgraph.Edge
 	for range m {

@@ -81,8 +81,12 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 			return
 		}
-		sv.stamp, sv.cost, sv.from = gen, ng, u
-		s.heap.push(item{ng + h(v), ng, v})
+		hv := sv.h
+		if sv.stamp != gen {
+			hv = h(v)
+		}
+		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
+		s.heap.push(item{ng + hv, ng, v})
 	}
 	fr := frontier{best: Unreachable, bestNode: -1, limit: q.MaxExpansions}
 	for {
@@ -194,7 +198,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		ends[0] = Endpoint{Node: a}
 		s.act = lm.active(ends[:], s.lmD, s.act[:0])
 	}
-	s.reset()
+	s.reset(false) // the same query: its pages stay mapped
 	gen := s.gen
 	h := func(v int32) Cost {
 		if lm == nil {
@@ -208,11 +212,16 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
-		sv.stamp, sv.cost, sv.from = gen, ng, u
-		s.heap.push(item{ng + h(v), ng, v})
+		hv := sv.h
+		if sv.stamp != gen {
+			hv = h(v)
+		}
+		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
+		s.heap.push(item{ng + hv, ng, v})
 	}
-	*s.at(a) = nodeState{stamp: gen, from: -1}
-	s.heap.push(item{h(a), 0, a})
+	ha := h(a)
+	*s.at(a) = nodeState{stamp: gen, from: -1, h: ha}
+	s.heap.push(item{ha, 0, a})
 	for len(s.heap.items) > 0 {
 		it := s.heap.pop()
 		u := it.n

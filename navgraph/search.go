@@ -90,7 +90,7 @@ type Result struct {
 }
 
 // Searcher runs searches on one graph. Its scratch memory is mostly what
-// its largest search reached (a 1 KB page of states for each 64
+// its largest query reached (a 1.5 KB page of states for each 64
 // consecutive node ids it reached, see the package's Memory) plus 2 bits
 // per node of the largest graph it searched, and is reused; a search
 // allocates only when it needs more room than any before it (more pages
@@ -180,13 +180,14 @@ func (s *Searcher) Graph() *Graph { return s.g }
 // SetGraph points the searcher at another graph, keeping its memory.
 func (s *Searcher) SetGraph(g *Graph) { s.g = g }
 
-// reset readies the searcher for a search of s.g: its pages handed
-// back (recycle), its target bits sized, a new generation, an empty open
-// list. The last query's target bits are cleared by the next
-// setTargets. O(pages the last search mapped).
-func (s *Searcher) reset() {
+// reset readies the searcher for a search of s.g: its pages handed back
+// if the search is a new query's (recycle), its target bits sized, a
+// new generation, an empty open list. The last query's target bits are
+// cleared by the next setTargets. O(pages the last query mapped) for a
+// new query, O(1) within one.
+func (s *Searcher) reset(newQuery bool) {
 	n := s.g.Len()
-	s.recycle(n)
+	s.recycle(n, newQuery)
 	if len(s.tbit) < (n+63)/64 {
 		s.tbit = make([]uint64, (n+63)/64)
 		s.tgts = s.tgts[:0]
@@ -237,7 +238,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 	if penFunc == nil {
 		penFunc = noPenalty
 	}
-	s.reset()
+	s.reset(true)
 	gen := s.gen
 	s.setTargets(q.Targets)
 	lm := q.Landmarks
@@ -268,8 +269,12 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
-		v.stamp, v.cost, v.from = gen, e.Cost, -1
-		s.heap.push(item{e.Cost + h(e.Node), e.Cost, e.Node})
+		hv := v.h
+		if v.stamp != gen {
+			hv = h(e.Node)
+		}
+		v.stamp, v.cost, v.from, v.h = gen, e.Cost, -1, hv
+		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
 	}
 	if q.Overlay != nil {
 		return s.overlaySearch(q, h, res)
@@ -302,8 +307,12 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
-			sv.stamp, sv.cost, sv.from = gen, ng, u
-			s.heap.push(item{ng + h(v), ng, v})
+			hv := sv.h
+			if sv.stamp != gen {
+				hv = h(v)
+			}
+			sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
+			s.heap.push(item{ng + hv, ng, v})
 		}
 	}
 	if fr.capped {

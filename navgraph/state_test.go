@@ -29,7 +29,7 @@ func chain(t *testing.T, n int, cost navgraph.Cost) *navgraph.Graph {
 
 // TestSearcherMemoryFollowsSearch: on a graph of a quarter of a million
 // nodes, a searcher whose searches reach a few hundred nodes takes well
-// under 512 KB (its page table and target bits take 64 KB), not the 4 MB
+// under 512 KB (its page table and target bits take 64 KB), not the 6 MB
 // that a state for every node would, and finds the paths a chain has.
 func TestSearcherMemoryFollowsSearch(t *testing.T) {
 	const n = 1 << 18
@@ -54,6 +54,33 @@ func TestSearcherMemoryFollowsSearch(t *testing.T) {
 	runtime.ReadMemStats(&after)
 	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<19 {
 		t.Errorf("the searcher allocated %d bytes for searches reaching 601 nodes at most of %d", grew, n)
+	}
+}
+
+// TestSearcherMemoryStaysBounded: searches all over a graph of 2^18
+// nodes (4096 pages of states), 2,000 of them reaching 5 or 6 pages each,
+// leave the searcher holding a search's worth of pages, not the graph's
+// 4096 (6 MB), and each finds the chain's path.
+func TestSearcherMemoryStaysBounded(t *testing.T) {
+	const n = 1 << 18
+	g := chain(t, n, 2)
+	s := navgraph.NewSearcher(g)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var buf []int32
+	for i := range int32(2000) {
+		a := i * 7919 % (n - 300)
+		q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: a}}, Targets: []navgraph.Endpoint{{Node: a + 300}}}
+		res, err := s.Search(q, buf)
+		if err != nil || !res.Found || res.Cost != 600 || len(res.Path) != 301 {
+			t.Fatalf("search %d from %d: found %t cost %d, %d nodes, %v", i, a, res.Found, res.Cost, len(res.Path), err)
+		}
+		buf = res.Path
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<18 {
+		t.Errorf("the searcher allocated %d bytes for 2,000 searches of 301 nodes (a page is 1.5 KB)", grew)
 	}
 }
 
