@@ -94,14 +94,16 @@ type Result struct {
 // consecutive node ids it reached, see the package's Memory) plus 2 bits
 // per node of the largest graph it searched, and is reused; a search
 // allocates only when it needs more room than any before it (more pages
-// reached, a longer open list, or more Query.Targets entries). It is
+// reached by one query, a longer open list, or more Query.Targets
+// entries). It is
 // not safe for concurrent use: give each goroutine its own.
 type Searcher struct {
 	g *Graph
 	// per page of pageLen nodes: its states, or nil while no node of it
-	// was reached since the last reset (see state.go)
+	// was reached since the pages were last handed back (a new query's
+	// reset, a wrap of gen or a longer table: see recycle in state.go)
 	pages  []*page
-	mapped []int32 // the pages mapped since the last reset
+	mapped []int32 // the pages mapped since they were last handed back
 	spare  []*page // pages unmapped, for reuse
 	// this query's targets, one per node (its cheapest exit, first index
 	// on ties), sorted by node; tbit marks them, a bit a node

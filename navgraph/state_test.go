@@ -1,6 +1,7 @@
 package navgraph_test
 
 import (
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"testing"
@@ -124,6 +125,78 @@ func TestSearcherGenerationWrap(t *testing.T) {
 		}
 		if slices.Contains(res.Path[:len(res.Path)-1], e[1]) {
 			t.Fatalf("%v: path passes its target", e)
+		}
+	}
+}
+
+// lineOverlay returns chain(n, 3) under an Overlay of cells of 10 nodes
+// and groups of 50.
+func lineOverlay(t *testing.T, n int) (*navgraph.Graph, *navgraph.Overlay) {
+	t.Helper()
+	g := chain(t, n, 3)
+	cells := [][]int32{make([]int32, n), make([]int32, n)}
+	for u := range n {
+		cells[0][u], cells[1][u] = int32(u/10), int32(u/50)
+	}
+	ov, err := navgraph.NewOverlay(g, cells, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, ov
+}
+
+// TestHeuristicOncePerNode: a search computes a node's heuristic once,
+// however often a cheaper path reaches it, with an Overlay or without.
+func TestHeuristicOncePerNode(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		g := symmetricGraph(r, false)
+		n := g.Len()
+		calls := make([]int, n)
+		ov, err := navgraph.NewOverlay(g, randomCells(r, n), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := navgraph.NewSearcher(g)
+		for _, o := range []*navgraph.Overlay{nil, ov} {
+			clear(calls)
+			q := &navgraph.Query{Sources: randomEnds(r, n, false), Targets: randomEnds(r, n, false), Overlay: o,
+				Heuristic: func(v int32) navgraph.Cost { calls[v]++; return 0 }}
+			if _, err := s.Search(q, nil); err != nil {
+				t.Fatal(err)
+			}
+			for v, c := range calls {
+				if c > 1 {
+					t.Fatalf("overlay %t: heuristic of %d computed %d times", o != nil, v, c)
+				}
+			}
+		}
+	}
+}
+
+// TestSearcherWrapWhileUnpacking: the counter wraps while an Overlay
+// search unpacks its hops; states that a search at counter 1 left, cost
+// 0 on every node, on pages the query keeps mapped must not read as the
+// unpacking search's after the wrap. A fresh Searcher for each start:
+// moving the counter back on a used one would leave newer stamps than
+// the counter, which no real use does.
+func TestSearcherWrapWhileUnpacking(t *testing.T) {
+	const n = 200
+	g, ov := lineOverlay(t, n)
+	every := make([]navgraph.Endpoint, n)
+	for i := range every {
+		every[i].Node = int32(i)
+	}
+	for start := uint32(1<<32 - 40); start != 0; start++ {
+		s := navgraph.NewSearcher(g)
+		s.SetGeneration(0)
+		if _, err := s.Search(&navgraph.Query{Sources: every, Targets: []navgraph.Endpoint{{Node: 0}}}, nil); err != nil {
+			t.Fatal(err)
+		}
+		s.SetGeneration(start)
+		res, err := s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: n - 1}}, Overlay: ov}, nil)
+		if err != nil || !res.Found || res.Cost != 3*(n-1) || len(res.Path) != n {
+			t.Fatalf("from counter %d: found %t cost %d, %d nodes, %v", start, res.Found, res.Cost, len(res.Path), err)
 		}
 	}
 }
