@@ -530,22 +530,7 @@ func TestOverlayFailedUpdate(t *testing.T) {
 // count, so a bound below the line's length stops the search.
 func TestOverlayCountsUnpacking(t *testing.T) {
 	const n = 200
-	var es []navgraph.Edge
-	for u := range int32(n - 1) {
-		es = append(es, navgraph.Edge{From: u, To: u + 1, Cost: 3}, navgraph.Edge{From: u + 1, To: u, Cost: 3})
-	}
-	g, err := navgraph.Build(n, es)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cells := [][]int32{make([]int32, n), make([]int32, n)}
-	for u := range n {
-		cells[0][u], cells[1][u] = int32(u/10), int32(u/50)
-	}
-	ov, err := navgraph.NewOverlay(g, cells, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, ov := lineOverlay(t, n)
 	s := navgraph.NewSearcher(g)
 	q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: n - 1}}, Overlay: ov}
 	res, err := s.Search(q, nil)
