@@ -81,12 +81,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 			return
 		}
-		hv := sv.h
-		if sv.stamp != gen {
-			hv = h(v)
-		}
-		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-		s.heap.push(item{ng + hv, ng, v})
+		s.open1(sv, v, u, ng, h)
 	}
 	fr := frontier{best: Unreachable, bestNode: -1, limit: q.MaxExpansions}
 	for {
@@ -212,12 +207,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
-		hv := sv.h
-		if sv.stamp != gen {
-			hv = h(v)
-		}
-		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-		s.heap.push(item{ng + hv, ng, v})
+		s.open1(sv, v, u, ng, h)
 	}
 	ha := h(a)
 	*s.at(a) = nodeState{stamp: gen, from: -1, h: ha}

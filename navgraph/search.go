@@ -95,8 +95,8 @@ type Result struct {
 // per node of the largest graph it searched, and is reused; a search
 // allocates only when it needs more room than any before it (more pages
 // reached by one query, a longer open list, or more Query.Targets
-// entries). It is
-// not safe for concurrent use: give each goroutine its own.
+// entries). It is not safe for concurrent use: give each goroutine its
+// own.
 type Searcher struct {
 	g *Graph
 	// per page of pageLen nodes: its states, or nil while no node of it
@@ -181,6 +181,18 @@ func (s *Searcher) Graph() *Graph { return s.g }
 
 // SetGraph points the searcher at another graph, keeping its memory.
 func (s *Searcher) SetGraph(g *Graph) { s.g = g }
+
+// open1 records that v, whose state is sv, is reached from u (-1: a
+// source) at cost g, and pushes it on the open list. Its bound is
+// computed by h on the search's first reach of v and kept after that.
+func (s *Searcher) open1(sv *nodeState, v, u int32, g Cost, h func(int32) Cost) {
+	hv := sv.h
+	if sv.stamp != s.gen {
+		hv = h(v)
+	}
+	sv.stamp, sv.cost, sv.from, sv.h = s.gen, g, u, hv
+	s.heap.push(item{g + hv, g, v})
+}
 
 // reset readies the searcher for a search of s.g: its pages handed back
 // if the search is a new query's (recycle), its target bits sized, a
@@ -271,12 +283,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
-		hv := v.h
-		if v.stamp != gen {
-			hv = h(e.Node)
-		}
-		v.stamp, v.cost, v.from, v.h = gen, e.Cost, -1, hv
-		s.heap.push(item{e.Cost + hv, e.Cost, e.Node})
+		s.open1(v, e.Node, -1, e.Cost, h)
 	}
 	if q.Overlay != nil {
 		return s.overlaySearch(q, h, res)
@@ -309,12 +316,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
 				continue
 			}
-			hv := sv.h
-			if sv.stamp != gen {
-				hv = h(v)
-			}
-			sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-			s.heap.push(item{ng + hv, ng, v})
+			s.open1(sv, v, u, ng, h)
 		}
 	}
 	if fr.capped {
