@@ -1,5 +1,7 @@
 package grid
 
+import "slices"
+
 // Bend says how a step line orders its two kinds of steps. Every order
 // takes the same steps, so on a map of one weight every bend of a line
 // costs the same, LeastCost; where an obstacle stands beside the even
@@ -48,11 +50,41 @@ func (g *Grid) AppendBentLine(dst []Point, a, z Point, b Bend) []Point {
 		return dst
 	}
 	s := newLineSteps(a, z, g.rule)
-	s.bend = b
+	rare, other := dirDelta[s.diag], dirDelta[s.str]
+	n0 := len(dst)
+	dst = slices.Grow(dst, s.n)[:n0+s.n]
+	out := dst[n0:]
 	p := a
-	for range s.n {
-		p = p.Add(dirDelta[s.next()])
-		dst = append(dst, p)
+	switch b {
+	case RareFirst:
+		for k := range out {
+			if k < s.nd {
+				p = p.Add(rare)
+			} else {
+				p = p.Add(other)
+			}
+			out[k] = p
+		}
+	case RareLast:
+		for k := range out {
+			if k >= s.n-s.nd {
+				p = p.Add(rare)
+			} else {
+				p = p.Add(other)
+			}
+			out[k] = p
+		}
+	default: // lineSteps.next's even spread, without the call
+		acc := 0
+		for k := range out {
+			if acc += s.nd; 2*acc >= s.n {
+				acc -= s.n
+				p = p.Add(rare)
+			} else {
+				p = p.Add(other)
+			}
+			out[k] = p
+		}
 	}
 	return dst
 }

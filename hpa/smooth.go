@@ -58,13 +58,18 @@ func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 		p := path[0]
 		wt := grid.Cost(wt[p.Y*w+p.X])
 		st, dg := wt*grid.Straight, wt*grid.Diagonal
-		for i := 1; i < len(path); i++ {
-			if path[i-1].X != path[i].X && path[i-1].Y != path[i].Y {
-				c += dg
-			} else {
-				c += st
+		n0 := len(pre)
+		pre = slices.Grow(pre, len(path)-1)[:n0+len(path)-1]
+		rest := path[1:]
+		out := pre[n0:][:len(rest)]
+		prev := path[0]
+		for i, p := range rest {
+			c += st
+			if prev.X != p.X && prev.Y != p.Y {
+				c += dg - st
 			}
-			pre = append(pre, c)
+			out[i] = c
+			prev = p
 		}
 		return pre
 	}
