@@ -4,11 +4,11 @@ package navgraph
 func (l *Landmarks) Bound(targets []Endpoint, v int32) Cost {
 	d := make([]Cost, 2*l.k)
 	l.goals(targets, d)
-	all := make([]int32, l.k)
+	all := make([]altTerm, l.k)
 	for i := range all {
-		all[i] = int32(i)
+		all[i] = altTerm{d[2*i], d[2*i+1], i}
 	}
-	return l.bound(v, d, all)
+	return l.bound(v, all)
 }
 
 // SetGeneration sets the searcher's search counter, for tests of its

@@ -285,9 +285,18 @@ func (l *Landmarks) goals(targets []Endpoint, d []Cost) {
 // cost more per node.
 const activeLandmarks = 6
 
+// altTerm is one landmark's part of a search's ALT bound: its index
+// and its target terms (goals' d[2i] and d[2i+1]), kept side by side so
+// that bound reads them in one pass.
+type altTerm struct {
+	lo, hi Cost
+	i      int
+}
+
 // active appends to act the landmarks that bound the sources best
-// (ties: lower index), at most activeLandmarks of them.
-func (l *Landmarks) active(sources []Endpoint, d []Cost, act []int32) []int32 {
+// (ties: lower index), at most activeLandmarks of them, with their
+// target terms from d.
+func (l *Landmarks) active(sources []Endpoint, d []Cost, act []altTerm) []altTerm {
 	var all [256]Cost
 	for i := range l.k {
 		all[i] = -1
@@ -311,32 +320,36 @@ func (l *Landmarks) active(sources []Endpoint, d []Cost, act []int32) []int32 {
 		if best < 0 {
 			break
 		}
-		act = append(act, int32(best))
+		act = append(act, altTerm{d[2*best], d[2*best+1], best})
 		all[best] = -1
 	}
 	return act
 }
 
 // bound returns the ALT lower bound on the cost from v to the targets
-// whose goals are d, over the landmarks in act. With G the cheapest
-// target (its cost included): d(L,G) ≤ d(L,v) + d(v,G) bounds d(v,G)
-// from below by min_t(d(L,t)+cost(t)) − d(L,v), and d(v,L) ≤ d(v,t) +
-// d(t,L) for every t bounds it by d(L,v) − max_t(d(L,t)−cost(t)).
-func (l *Landmarks) bound(v int32, d []Cost, act []int32) Cost {
+// over the landmarks in act (see active). With G the cheapest target
+// (its cost included): d(L,G) ≤ d(L,v) + d(v,G) bounds d(v,G) from
+// below by min_t(d(L,t)+cost(t)) − d(L,v), and d(v,L) ≤ d(v,t) + d(t,L)
+// for every t bounds it by d(L,v) − max_t(d(L,t)−cost(t)).
+func (l *Landmarks) bound(v int32, act []altTerm) Cost {
 	row := l.dist[int(v)*l.k : int(v)*l.k+l.k]
 	var h Cost
-	for _, i := range act {
-		x := row[i]
-		if x == noDist {
-			continue
+	if l.shift == 0 { // the usual case: no shift per landmark
+		for _, t := range act {
+			if x := row[t.i]; x != noDist {
+				h = max(h, t.lo-Cost(x), Cost(x)-t.hi)
+			}
 		}
-		a := Cost(x) << l.shift
-		h = max(h, d[2*i]-a, a-d[2*i+1])
+		return h
 	}
-	if l.shift > 0 { // each stored distance lost up to 2^shift-1
-		h = max(0, h-(1<<l.shift-1))
+	for _, t := range act {
+		if x := row[t.i]; x != noDist {
+			a := Cost(x) << l.shift
+			h = max(h, t.lo-a, a-t.hi)
+		}
 	}
-	return h
+	// each stored distance lost up to 2^shift-1
+	return max(0, h-(1<<l.shift-1))
 }
 
 func checkSymmetric(g *Graph) error {

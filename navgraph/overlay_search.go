@@ -199,7 +199,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		if lm == nil {
 			return 0
 		}
-		return lm.bound(v, s.lmD, s.act)
+		return lm.bound(v, s.act)
 	}
 	visit := func(u, v int32, g Cost) {
 		ng := min(g, MaxPathCost)

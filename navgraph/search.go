@@ -111,8 +111,8 @@ type Searcher struct {
 	tbit []uint64
 	gen  uint32
 	heap heap
-	lmD  []Cost  // per landmark: the target terms of the ALT bound
-	act  []int32 // the landmarks this query uses
+	lmD  []Cost    // per landmark: the target terms of the ALT bound
+	act  []altTerm // the landmarks this query uses, with their target terms
 	// an Overlay search's open cells, its path before unpacking, and a
 	// hop's path per level while it is unpacked
 	open []ovOpen
@@ -274,7 +274,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			x = user(v)
 		}
 		if lm != nil {
-			x = max(x, lm.bound(v, s.lmD, s.act))
+			x = max(x, lm.bound(v, s.act))
 		}
 		return min(x, MaxPathCost) // so that g + h cannot wrap
 	}
