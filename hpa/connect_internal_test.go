@@ -91,9 +91,16 @@ func TestConnectAgainstDijkstra(t *testing.T) {
 					z := t0.Points[e.Node].Cell
 					d := dist[z.Y*w+z.X]
 					if e.Lazy { // left to the coarse search: a bound, and settleJoin's cost
-						c, _, done := q.settleJoin(false, i, 0, nil)
-						if q.pen != nil || grid.Cost(e.Cost) > d || !done || grid.Cost(c) != d {
-							t.Fatalf("map %d (%v), %v→%v: lazy at %d (penalty %v), settled at %d (%v), Dijkstra %d", m, rule, start, z, e.Cost, q.pen != nil, c, done, d)
+						c, spent, done := q.settleJoin(false, i, 0, nil)
+						// the goal's side searches from its cell too
+						q.joins[1], q.cq.Targets = q.joins[0], eps
+						cg, _, doneG := q.settleJoin(true, i, 0, nil)
+						if q.pen != nil || grid.Cost(e.Cost) > d || !done || !doneG || grid.Cost(c) != d || cg != c || spent < 2 {
+							t.Fatalf("map %d (%v), %v→%v: lazy at %d (penalty %v), settled at %d (%v, %d cells), as a target %d (%v), Dijkstra %d", m, rule, start, z, e.Cost, q.pen != nil, c, done, spent, cg, doneG, d)
+						}
+						// a bound short of what the search spends stops it, at the bound
+						if _, got, done := q.settleJoin(false, i, spent-1, nil); done || got != spent-1 {
+							t.Fatalf("map %d, %v→%v: %d cells allowed of %d: spent %d, done %v", m, start, z, spent-1, spent, got, done)
 						}
 						lazy++
 						e.Cost = navgraph.Cost(c)

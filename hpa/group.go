@@ -219,7 +219,9 @@ func (t *goalTree) build(q *Query, targets []navgraph.Endpoint) {
 // a tree another member is still building, or a start waypoint it has not
 // settled. q.cq.Sources must hold the start's waypoints;
 // the goal's are taken from the tree (q.cq.Targets, when it builds).
-// Cost: a lookup per source and the route's length, or the build.
+// Cost: a lookup per source and the route's length, or the build, and a
+// search in the start's cluster for each lazy source (see lazyjoin.go)
+// whose bound makes it the least until a settled one is.
 func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 	t := q.tree
 	if t == nil || t.p != q.p || t.ver != q.p.version || t.goal != goal || q.pen != nil || q.bud.max > 0 ||
@@ -265,7 +267,7 @@ func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 		if best < 0 || !q.cq.Sources[best].Lazy {
 			break
 		}
-		if q.settleNow(best) != nil {
+		if q.settleNow(best) != nil || len(q.cq.Sources) == 0 {
 			return nil, false
 		}
 	}

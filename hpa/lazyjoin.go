@@ -1,13 +1,16 @@
 package hpa
 
 import (
+	"slices"
+
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
 )
 
 // A plain query (one cell of no class, no penalty, not heading for the
-// nearest cell, no group tree) joins its start and goal to the
-// waypoints that no line reaches without searching: connect gives those
+// nearest cell) joins its start and goal (the start only, with a group
+// tree) to the waypoints that no line reaches without searching:
+// connect gives those
 // waypoints to the coarse search as lazy endpoints (navgraph.Endpoint),
 // at the least conceivable cost, and the coarse search has settleJoin
 // search the cluster for the exact cost of the ones it comes to. The
@@ -27,10 +30,12 @@ type join struct {
 
 // lazyJoin reports whether connect may leave the start's waypoints
 // (fromStart) or the goal's lazy: not for a query that heads for the
-// nearest cell (it offers the paths connect finds as partial answers),
-// under a penalty, or for a unit; nor the goal's for a query with a
-// group tree, which builds from their costs (its start's are settled
-// as viaTree needs them). Budgets and slices do not matter:
+// nearest cell (under a budget it offers the paths connect finds as
+// partial answers, and a budget that lets it finish must give the
+// answer it gets without one, so with or without a budget), under a
+// penalty, or for a unit; nor the goal's for a query with a group
+// tree, which builds from their costs (its start's are settled as
+// viaTree needs them). Budgets and slices do not matter otherwise:
 // settleJoin's cells count as the coarse search's expansions, so a
 // budget that lets a query finish gives it the answer it gets without
 // one, and a sliced query gets the one-shot answer.
@@ -39,7 +44,8 @@ func (q *Query) lazyJoin(fromStart bool) bool {
 }
 
 // settleNow settles the query's lazy source i at once (viaTree): a fine
-// search under the call's budget and slices, as connect's own.
+// search under the call's budget and slices, as connect's own. A source
+// out of reach is dropped, as connect drops one.
 func (q *Query) settleNow(i int) error {
 	e := &q.cq.Sources[i]
 	j := q.joins[0]
@@ -49,10 +55,11 @@ func (q *Query) settleNow(i int) error {
 	if err != nil {
 		return err
 	}
-	e.Cost, e.Lazy = navgraph.Unreachable, false
-	if r.Status == grid.Found {
-		e.Cost = navgraph.Cost(r.Cost)
+	if r.Status != grid.Found {
+		q.cq.Sources = slices.Delete(q.cq.Sources, i, i+1)
+		return nil
 	}
+	e.Cost, e.Lazy = navgraph.Cost(r.Cost), false
 	return nil
 }
 

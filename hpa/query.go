@@ -362,6 +362,8 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	switch {
 	case ok:
 		src, tgt = q.cq.Sources[q.treeSrc].Cost, q.tree.dist[nodes[len(nodes)-1]]
+	case len(q.cq.Sources) == 0: // viaTree found the start's waypoints out of reach
+		return raw, false, nil
 	default:
 		if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil {
 			return raw, false, err

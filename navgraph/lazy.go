@@ -78,8 +78,11 @@ func (s *Searcher) aside(v, u int32, g Cost) {
 
 // settle asks q.Settle for the cost of lazy endpoint i (a target if
 // target is set), its spending counted in res as the search's own (see
-// Query.Settle). false if the bound stopped it (f.capped) or Settle
-// broke its promise (f.err).
+// Query.Settle), and writes it into the endpoint unless it is
+// Unreachable. It asks only while the bound leaves room for one more
+// expansion (pausing first at the bound, as before an expansion). false
+// if the bound stopped it (f.capped) or Settle broke its promise
+// (f.err).
 func (s *Searcher) settle(q *Query, target bool, i int, f *frontier, res *Result) (Cost, bool) {
 	// Settling spends as expanding does: past the bound, ask Pause first.
 	if f.limit > 0 && res.Expanded >= f.limit {
@@ -121,10 +124,10 @@ func (s *Searcher) settle(q *Query, target bool, i int, f *frontier, res *Result
 		f.err = fmt.Errorf("%w: Settle gave endpoint %d (node %d) cost %d, below its bound %d", ErrGraph, i, e.Node, c, e.Cost)
 		return 0, false
 	}
-	if c != Unreachable {
+	if c != Unreachable { // out of reach: left as it was, for the next search
 		c = min(c, MaxPathCost)
+		e.Cost, e.Lazy = c, false
 	}
-	e.Cost, e.Lazy = c, false
 	return c, true
 }
 
@@ -179,12 +182,16 @@ func (s *Searcher) settleSource(q *Query, it item, sv *nodeState, f *frontier, r
 	return false
 }
 
-// settleTarget settles lazy target t as the search reaches its node:
-// false if settle failed (f.capped, f.err).
+// settleTarget settles lazy target t as the search expands its node:
+// false if settle failed (f.capped, f.err). A target out of reach is
+// no target from then on (Avoid applies to its node).
 func (s *Searcher) settleTarget(q *Query, t *target, f *frontier, res *Result) bool {
 	c, ok := s.settle(q, true, int(t.idx), f, res)
 	if ok {
 		t.cost, t.lazy = c, false
+		if c == Unreachable {
+			s.tbit[t.node>>6] &^= 1 << (t.node & 63)
+		}
 	}
 	return ok
 }

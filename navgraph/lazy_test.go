@@ -240,3 +240,88 @@ func TestLazyMisuse(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyTies: a lazy source whose settled cost ties a way into its
+// node through another source keeps the source (as an eager search
+// keeps the first way it found), and a way kept aside goes through
+// Avoid as any other.
+func TestLazyTies(t *testing.T) {
+	s := navgraph.NewSearcher(chain(t, 3, 5)) // 0-1-2, 5 a step
+	five := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) { return 5, 1, true }
+	q := navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}, {Node: 1, Lazy: true}}, Targets: []navgraph.Endpoint{{Node: 2}}, Settle: five}
+	if r, err := s.Search(&q, nil); err != nil || r.Source != 1 || r.Cost != 10 || !slices.Equal(r.Path, []int32{1, 2}) {
+		t.Errorf("tie: %+v %v, want the lazy source's path 1→2 at 10", r, err)
+	}
+	twenty := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) { return 20, 1, true }
+	q = navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}, {Node: 1, Lazy: true}}, Targets: []navgraph.Endpoint{{Node: 2}}, Avoid: []uint64{1 << 1}, Settle: twenty}
+	if r, err := s.Search(&q, nil); err != nil || r.Source != 1 || r.Cost != 25 {
+		t.Errorf("avoided way aside: %+v %v, want source 1 at 20, cost 25", r, err)
+	}
+}
+
+// TestLazyOutOfReach: an endpoint Settle finds out of reach is none for
+// the search and is left lazy at its bound, so the same query runs
+// again; a target found out of reach is avoided again if Avoid says so.
+func TestLazyOutOfReach(t *testing.T) {
+	s := navgraph.NewSearcher(chain(t, 8, 1))
+	none := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) { return navgraph.Unreachable, 1, true }
+	q := navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0, Cost: 1, Lazy: true}, {Node: 3, Cost: 10}},
+		Targets: []navgraph.Endpoint{{Node: 7}, {Node: 5, Lazy: true}}, Settle: none}
+	for run := range 2 {
+		r, err := s.Search(&q, nil)
+		if err != nil || !r.Found || r.Cost != 14 || r.Source != 1 || r.Target != 0 {
+			t.Fatalf("run %d: %+v %v, want 3→7 at 14", run, r, err)
+		}
+		if e := q.Sources[0]; !e.Lazy || e.Cost != 1 {
+			t.Fatalf("run %d: the source out of reach became %+v", run, e)
+		}
+	}
+	// 0-1-2-3 with 1 avoided, a lazy target there out of reach: no path to 3.
+	s = navgraph.NewSearcher(chain(t, 4, 1))
+	q = navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: 1, Lazy: true}, {Node: 3}}, Avoid: []uint64{1 << 1}, Settle: none}
+	if r, err := s.Search(&q, nil); err != nil || r.Found {
+		t.Errorf("through an avoided node once a target: %+v %v", r, err)
+	}
+}
+
+// TestLazySettledWhenCapped: a search the bound stops, while it unpacks
+// an Overlay's hops too, still reports what Settle spent.
+func TestLazySettledWhenCapped(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 60 {
+		g := symmetricGraph(r, false)
+		ov, err := navgraph.NewOverlay(g, randomCells(r, g.Len()), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, srcX := lazyEnds(r, g.Len())
+		tgt, _ := lazyEnds(r, g.Len())
+		for i := range tgt {
+			tgt[i].Lazy = false
+		}
+		s := navgraph.NewSearcher(g)
+		for lim := 1; lim < 120; lim++ {
+			spent := 0
+			q := navgraph.Query{Sources: slices.Clone(src), Targets: tgt, Overlay: ov, MaxExpansions: lim,
+				Settle: func(_ bool, i, _ int, _ func(int) int) (navgraph.Cost, int, bool) { spent += 3; return srcX[i], 3, true }}
+			res, err := s.Search(&q, nil)
+			if err != nil || res.Settled != spent {
+				t.Fatalf("trial %d, bound %d: Settle spent %d, %+v %v", trial, lim, spent, res, err)
+			}
+		}
+	}
+}
+
+// TestLazyHugeCost: a settled cost past MaxPathCost is cut there, in the
+// search and in the endpoint, which the same query then takes again.
+func TestLazyHugeCost(t *testing.T) {
+	s := navgraph.NewSearcher(chain(t, 4, 1))
+	huge := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) { return navgraph.MaxPathCost + 7, 1, true }
+	q := navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0, Lazy: true}}, Targets: []navgraph.Endpoint{{Node: 3}}, Settle: huge}
+	for run := range 2 {
+		r, err := s.Search(&q, nil)
+		if err != nil || !r.Found || r.Cost != navgraph.MaxPathCost || q.Sources[0].Cost != navgraph.MaxPathCost {
+			t.Fatalf("run %d: %+v %v, source %+v", run, r, err, q.Sources[0])
+		}
+	}
+}

@@ -125,7 +125,7 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		}
 	}
 	if fr.err != nil {
-		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded}, fr.err
+		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, fr.err
 	}
 	if fr.capped {
 		res.Exhausted = true
@@ -152,10 +152,10 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			res.Path = append(res.Path, b)
 		}
 		if err != nil {
-			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded}, err
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, err
 		}
 		if fr.capped { // the budget ran out while unpacking
-			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Exhausted: true}, nil
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled, Exhausted: true}, nil
 		}
 	}
 	// The hops and edges out of cells are the Overlay's copies: an

@@ -15,12 +15,14 @@ type Endpoint struct {
 	Cost Cost
 	// Lazy says Cost is only a lower bound on the endpoint's cost, to be
 	// learnt from Query.Settle if the search needs it: for a source,
-	// when the search is about to expand its node from it; for a target,
-	// when the search reaches its node. The search writes the exact
-	// cost into Cost and clears Lazy then. A planner that joins a start
-	// cell to the graph by a search per node saves the searches for the
-	// nodes that lead away from the goal. A node with a lazy endpoint
-	// has no other endpoint among the sources (or the targets).
+	// when its entry at the bound comes off the open list; for a target,
+	// when the search expands its node. The search writes the exact cost
+	// into Cost and clears Lazy then (a source or target out of reach is
+	// left as it was, and is none for the rest of that search). A
+	// planner that joins a start cell to the graph by a search per node
+	// saves the searches for the nodes that lead away from the goal. A
+	// node with a lazy endpoint has no other endpoint among the sources
+	// (or the targets).
 	Lazy bool
 }
 
@@ -90,7 +92,10 @@ type Query struct {
 	// then call pause with what it spent, which returns the new bound,
 	// as a search given MaxExpansions limit and Pause pause does; done
 	// false says the bound stopped it before it knew the cost, and the
-	// search stops then (Exhausted).
+	// search stops then (Exhausted). The search asks only while its bound
+	// leaves room for one more expansion: at the bound it pauses or
+	// stops first, as before an expansion, even if Settle would spend
+	// nothing. Settle must not use the Searcher that asks it.
 	Settle func(target bool, i int, limit int, pause func(spent int) int) (cost Cost, spent int, done bool)
 }
 
@@ -244,8 +249,11 @@ func (s *Searcher) reset(newQuery bool) {
 // it proved its answer (Exhausted). Errors are for bad queries (no
 // sources or targets, node ids out of range, endpoint costs outside
 // 0..MaxPathCost, Avoid, Penalty, Landmarks or an Overlay that do not
-// fit the graph: ErrGraph), an Overlay out of step with the graph
-// (ErrGraph: see Overlay) and a searcher without a graph (ErrNilGraph).
+// fit the graph, a lazy endpoint without Settle or sharing its node
+// with another endpoint of its side: ErrGraph), an Overlay out of step
+// with the graph (ErrGraph: see Overlay), a Settle that gives a cost
+// below its endpoint's bound (ErrGraph) and a searcher without a graph
+// (ErrNilGraph).
 // Sums stop at MaxPathCost (see there), so no cost wraps.
 //
 // Cost: O((V+E) log V) for the part of the graph explored, at most
@@ -359,7 +367,7 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		}
 	}
 	if fr.err != nil {
-		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded}, fr.err
+		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, fr.err
 	}
 	if fr.capped {
 		res.Exhausted = true
@@ -423,6 +431,9 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 			t := s.targetOf(it.n)
 			if t.lazy && !s.settleTarget(q, t, f, res) {
 				break
+			}
+			if t.cost == Unreachable && su.from >= 0 && s.avoids(q, it.n) {
+				continue // entered as a target, which it is not: avoided after all
 			}
 			if c := min(it.g+t.cost, MaxPathCost); t.cost != Unreachable && (c < f.best || c == f.best && it.n < f.bestNode) {
 				f.best, f.bestNode = c, it.n
