@@ -7,6 +7,7 @@ import (
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/internal/mapgen"
 	"github.com/rtspath/rtspath/internal/oracle"
+	"github.com/rtspath/rtspath/navgraph"
 	"github.com/rtspath/rtspath/preprocess"
 )
 
@@ -15,11 +16,14 @@ import (
 // inside the cluster that a plain Dijkstra of the oracle finds there
 // (without a penalty), or at a cost no lower than that least cost
 // under the penalty (with one, a line across penalized cells is taken
-// at its cost, an upper bound). Maps with swamp and without, on every
-// movement rule; penalties of influence and of another unit's claims.
+// at its cost, an upper bound). A waypoint left lazy for the coarse
+// search (no penalty) must sit at a cost no higher than that least
+// cost, and settleJoin must find that least cost. Maps with swamp and
+// without, on every movement rule; penalties of influence and of
+// another unit's claims.
 func TestConnectAgainstDijkstra(t *testing.T) {
 	r := rand.New(rand.NewPCG(71, 72))
-	checked, bounded := 0, 0
+	checked, bounded, lazy := 0, 0, 0
 	for m := range 6 {
 		rule := grid.Movement(m % 3)
 		swamp := uint8(0)
@@ -82,9 +86,25 @@ func TestConnectAgainstDijkstra(t *testing.T) {
 				if len(eps) != want {
 					t.Fatalf("map %d, %v, penalty %v: %d endpoints, %d waypoints in its region", m, start, q.pen != nil, len(eps), want)
 				}
-				for _, e := range eps {
+				q.cq.Sources = eps
+				for i, e := range eps {
 					z := t0.Points[e.Node].Cell
 					d := dist[z.Y*w+z.X]
+					if e.Lazy { // left to the coarse search: a bound, and settleJoin's cost
+						c, spent, done := q.settleJoin(false, i, 0, nil)
+						// the goal's side searches from its cell too
+						q.joins[1], q.cq.Targets = q.joins[0], eps
+						cg, _, doneG := q.settleJoin(true, i, 0, nil)
+						if q.pen != nil || grid.Cost(e.Cost) > d || !done || !doneG || grid.Cost(c) != d || cg != c || spent < 2 {
+							t.Fatalf("map %d (%v), %v→%v: lazy at %d (penalty %v), settled at %d (%v, %d cells), as a target %d (%v), Dijkstra %d", m, rule, start, z, e.Cost, q.pen != nil, c, done, spent, cg, doneG, d)
+						}
+						// a bound short of what the search spends stops it, at the bound
+						if _, got, done := q.settleJoin(false, i, spent-1, nil); done || got != spent-1 {
+							t.Fatalf("map %d, %v→%v: %d cells allowed of %d: spent %d, done %v", m, start, z, spent-1, spent, got, done)
+						}
+						lazy++
+						e.Cost = navgraph.Cost(c)
+					}
 					switch {
 					case int(t0.Points[e.Node].Cluster) != c || d == grid.Unreachable:
 						t.Fatalf("map %d, %v: endpoint %v outside the cluster or out of reach", m, start, z)
@@ -105,5 +125,8 @@ func TestConnectAgainstDijkstra(t *testing.T) {
 	if checked < 1000 {
 		t.Errorf("only %d endpoints checked", checked)
 	}
-	t.Logf("%d endpoints checked, %d under a penalty above the least cost", checked, bounded)
+	t.Logf("%d endpoints checked, %d under a penalty above the least cost, %d lazy", checked, bounded, lazy)
+	if lazy == 0 {
+		t.Error("no endpoint was left lazy")
+	}
 }

@@ -219,7 +219,9 @@ func (t *goalTree) build(q *Query, targets []navgraph.Endpoint) {
 // a tree another member is still building, or a start waypoint it has not
 // settled. q.cq.Sources must hold the start's waypoints;
 // the goal's are taken from the tree (q.cq.Targets, when it builds).
-// Cost: a lookup per source and the route's length, or the build.
+// Cost: a lookup per source and the route's length, or the build, and a
+// search in the start's cluster for each lazy source (see lazyjoin.go)
+// whose bound makes it the least until a settled one is.
 func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 	t := q.tree
 	if t == nil || t.p != q.p || t.ver != q.p.version || t.goal != goal || q.pen != nil || q.bud.max > 0 ||
@@ -242,13 +244,31 @@ func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 	}
 	// Every source must be settled: the least over some would not be the
 	// least over all.
-	best, bestC := -1, navgraph.Cost(0)
-	for i, e := range q.cq.Sources {
+	for _, e := range q.cq.Sources {
 		if !t.settled(e.Node) {
 			return nil, false
 		}
-		if c := min(e.Cost+t.dist[e.Node], navgraph.MaxPathCost); best < 0 || c < bestC {
-			best, bestC = i, c
+	}
+	// The least source, the first on ties; a lazy one (at its bound) is
+	// joined and the choice made again, until a joined one is least:
+	// then no lazy one can beat it, nor tie with it from before it.
+	best := -1
+	for {
+		best = -1
+		var bestC navgraph.Cost
+		for i, e := range q.cq.Sources {
+			if e.Cost == navgraph.Unreachable {
+				continue
+			}
+			if c := min(e.Cost+t.dist[e.Node], navgraph.MaxPathCost); best < 0 || c < bestC {
+				best, bestC = i, c
+			}
+		}
+		if best < 0 || !q.cq.Sources[best].Lazy {
+			break
+		}
+		if q.settleNow(best) != nil || len(q.cq.Sources) == 0 {
+			return nil, false
 		}
 	}
 	if best < 0 {

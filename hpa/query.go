@@ -71,8 +71,9 @@ type Query struct {
 	rivalNodes []int32
 	rivalCells []grid.Point
 
-	bud   budget // what is left of Options.MaxExpansions
-	track bool   // Nearest under a budget: keep the best partial path
+	bud     budget // what is left of Options.MaxExpansions
+	track   bool   // Nearest under a budget: keep the best partial path
+	nearest bool   // Options.Nearest
 	// The best partial path so far (legal, from the start), the octile
 	// distance from its end to bestTo (the query's goal), and its cost.
 	best         []grid.Point
@@ -86,6 +87,9 @@ type Query struct {
 	unit     int32
 	from     grid.Point
 	edgeFunc func(int32) navgraph.Cost
+	// the start's and the goal's cells and clusters, for the waypoints
+	// connect left lazy (see lazyjoin.go)
+	joins [2]join
 }
 
 // NewQuery returns query state for p. Keep it and reuse it.
@@ -98,6 +102,7 @@ func (p *Planner) NewQuery() *Query {
 		d := q.p.nodeDead[n]
 		return d == q.dS || d == q.dG
 	}
+	q.cq.Settle = q.settleJoin
 	q.penVal.Func = q.cellPenalty
 	q.edgeFunc = q.edgePenaltyOf
 	return q
@@ -152,6 +157,7 @@ func (q *Query) Find(start, goal grid.Point, opt Options, dst []grid.Point) (Res
 	}
 	q.bud = budget{max: opt.MaxExpansions}
 	q.track = opt.Nearest && opt.MaxExpansions > 0
+	q.nearest = opt.Nearest
 	q.bestTo, q.bestH, q.bestC = goal, grid.OctileCost(start, goal), 0
 	q.best = append(q.best[:0], start)
 
@@ -326,7 +332,7 @@ func (q *Query) coarseRoute(unit bool, res *Result) (navgraph.Result, bool, erro
 		cr, err = q.coarseSearch()
 	}
 	q.nodes = cr.Path
-	res.Waypoints = cr.Expanded
+	res.Waypoints = cr.Expanded - cr.Settled // the rest: cells settleJoin expanded
 	q.settle(cr.Expanded)
 	switch {
 	case err != nil:
@@ -356,6 +362,8 @@ func (q *Query) hierarchical(start, goal grid.Point, cs, cg int, opt Options, ra
 	switch {
 	case ok:
 		src, tgt = q.cq.Sources[q.treeSrc].Cost, q.tree.dist[nodes[len(nodes)-1]]
+	case len(q.cq.Sources) == 0: // viaTree found the start's waypoints out of reach
+		return raw, false, nil
 	default:
 		if q.cq.Targets, err = q.connect(goal, cg, q.cq.Targets[:0], false); err != nil {
 			return raw, false, err
@@ -554,6 +562,9 @@ func (q *Query) connect(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart
 		return eps, nil
 	}
 	q.ids, q.pts = q.ids[:k], q.pts[:k]
+	if q.lazyJoin(fromStart) {
+		return q.joinLazily(pt, c, eps, fromStart), nil
+	}
 	q.costs = slices.Grow(q.costs[:0], k)[:k]
 	win := t.ClusterRect(c)
 	if k <= 4 { // a few A* searches beat a Dijkstra over the whole cluster

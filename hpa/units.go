@@ -73,7 +73,7 @@ func (q *Query) findUnit(start, goal grid.Point, opt Options, res Result) (Resul
 		return res, err
 	}
 	q.bud = budget{max: opt.MaxExpansions}
-	q.track = false
+	q.track, q.nearest = false, opt.Nearest
 	q.who = k
 	q.bandW, q.bandLean = q.bandWidth(opt)
 	if q.u == nil {

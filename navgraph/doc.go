@@ -17,6 +17,17 @@
 // influence map changes routes without touching the graph. An edge costs
 // at most MaxCost; a search's sums stop at MaxPathCost, so no cost wraps.
 //
+// # Endpoints
+//
+// Sources and targets carry costs: what it costs to reach a source from
+// the real start, or the goal from a target. An endpoint may be lazy
+// (Endpoint.Lazy): its cost is a lower bound, and the search asks
+// Query.Settle for the exact one only when it comes to the endpoint's
+// node, so a planner that joins a start to the graph by a search per
+// node skips the searches for the nodes the route never takes. With
+// lazy sources the search expands what it would with their exact costs
+// (see lazy.go); what Settle spends counts as the search's expansions.
+//
 // # Tiers
 //
 // An Overlay splits the nodes into cells, and those into bigger ones,

@@ -186,8 +186,8 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 	}
 	s := navgraph.NewSearcher(g)
 	q := &navgraph.Query{
-		Sources:   []navgraph.Endpoint{{0, 0}, {3, 5}},
-		Targets:   []navgraph.Endpoint{{7, 0}, {int32(g.Len() - 1), 2}},
+		Sources:   []navgraph.Endpoint{{Node: 0}, {Node: 3, Cost: 5}},
+		Targets:   []navgraph.Endpoint{{Node: 7}, {Node: int32(g.Len() - 1), Cost: 2}},
 		Heuristic: func(int32) navgraph.Cost { return 0 },
 	}
 	buf := make([]int32, 0, 64)
@@ -219,19 +219,19 @@ func TestBuildAndQueryErrors(t *testing.T) {
 	s := navgraph.NewSearcher(g)
 	for _, q := range []navgraph.Query{
 		{},
-		{Sources: []navgraph.Endpoint{{0, 0}}},
-		{Sources: []navgraph.Endpoint{{3, 0}}, Targets: []navgraph.Endpoint{{1, 0}}},
-		{Sources: []navgraph.Endpoint{{0, -1}}, Targets: []navgraph.Endpoint{{1, 0}}},
+		{Sources: []navgraph.Endpoint{{Node: 0, Cost: 0}}},
+		{Sources: []navgraph.Endpoint{{Node: 3, Cost: 0}}, Targets: []navgraph.Endpoint{{Node: 1, Cost: 0}}},
+		{Sources: []navgraph.Endpoint{{Node: 0, Cost: -1}}, Targets: []navgraph.Endpoint{{Node: 1, Cost: 0}}},
 	} {
 		if _, err := s.Search(&q, nil); !errors.Is(err, navgraph.ErrGraph) {
 			t.Errorf("query %+v: %v", q, err)
 		}
 	}
-	res, _ := s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{2, 0}}, Targets: []navgraph.Endpoint{{0, 0}}}, nil)
+	res, _ := s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{Node: 2, Cost: 0}}, Targets: []navgraph.Endpoint{{Node: 0, Cost: 0}}}, nil)
 	if res.Found {
 		t.Error("found a path against the edges' direction")
 	}
-	res, _ = s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{0, 0}}, Targets: []navgraph.Endpoint{{2, 0}}, MaxExpansions: 1}, nil)
+	res, _ = s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0, Cost: 0}}, Targets: []navgraph.Endpoint{{Node: 2, Cost: 0}}, MaxExpansions: 1}, nil)
 	if res.Found || !res.Exhausted || res.Expanded != 1 {
 		t.Errorf("MaxExpansions 1: %+v", res)
 	}
@@ -279,7 +279,7 @@ func FuzzDecode(f *testing.F) {
 		// Any decoded graph can be searched.
 		if g.Len() > 0 {
 			s := navgraph.NewSearcher(g)
-			s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{0, 0}}, Targets: []navgraph.Endpoint{{int32(g.Len() - 1), 0}}}, nil)
+			s.Search(&navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0, Cost: 0}}, Targets: []navgraph.Endpoint{{Node: int32(g.Len() - 1), Cost: 0}}}, nil)
 		}
 	})
 }

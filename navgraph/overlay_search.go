@@ -76,9 +76,12 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		ng = min(ng, MaxPathCost)
 		sv := s.at(v)
 		if sv.stamp == gen && ng >= sv.cost {
+			if sv.from < -1 && !s.avoids(q, v) {
+				s.aside(v, u, ng)
+			}
 			return
 		}
-		if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
+		if s.avoids(q, v) {
 			return
 		}
 		s.open1(sv, v, u, ng, h)
@@ -121,6 +124,9 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			}
 		}
 	}
+	if fr.err != nil {
+		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, fr.err
+	}
 	if fr.capped {
 		res.Exhausted = true
 		return res, nil
@@ -146,10 +152,10 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			res.Path = append(res.Path, b)
 		}
 		if err != nil {
-			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded}, err
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, err
 		}
 		if fr.capped { // the budget ran out while unpacking
-			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Exhausted: true}, nil
+			return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled, Exhausted: true}, nil
 		}
 	}
 	// The hops and edges out of cells are the Overlay's copies: an

@@ -13,6 +13,17 @@ import (
 type Endpoint struct {
 	Node int32
 	Cost Cost
+	// Lazy says Cost is only a lower bound on the endpoint's cost, to be
+	// learnt from Query.Settle if the search needs it: for a source,
+	// when its entry at the bound comes off the open list; for a target,
+	// when the search expands its node. The search writes the exact cost
+	// into Cost and clears Lazy then (a source or target out of reach is
+	// left as it was, and is none for the rest of that search). A
+	// planner that joins a start cell to the graph by a search per node
+	// saves the searches for the nodes that lead away from the goal. A
+	// node with a lazy endpoint has no other endpoint among the sources
+	// (or the targets).
+	Lazy bool
 }
 
 // Query is one search. Sources and Targets must not be empty.
@@ -71,6 +82,21 @@ type Query struct {
 	// on no least-cost path between two other nodes, not even one tied
 	// with another (a planner's dead ends, entered and left by one way).
 	Overlay *Overlay
+	// Settle returns the exact cost of a lazy endpoint (Endpoint.Lazy):
+	// Targets[i]'s with target set, else Sources[i]'s; Unreachable when
+	// there is no such way. It must be at least the endpoint's Cost
+	// (else ErrGraph). Needed when an endpoint is lazy. It also returns
+	// the work it spent (spent, say the cells a grid search expanded),
+	// which counts in Result.Expanded and against MaxExpansions as the
+	// search's own expansions do: it may spend up to limit (0: no bound),
+	// then call pause with what it spent, which returns the new bound,
+	// as a search given MaxExpansions limit and Pause pause does; done
+	// false says the bound stopped it before it knew the cost, and the
+	// search stops then (Exhausted). The search asks only while its bound
+	// leaves room for one more expansion: at the bound it pauses or
+	// stops first, as before an expansion, even if Settle would spend
+	// nothing. Settle must not use the Searcher that asks it.
+	Settle func(target bool, i int, limit int, pause func(spent int) int) (cost Cost, spent int, done bool)
 }
 
 // Result is the answer to a Query. Path is the caller's buffer, reused.
@@ -83,6 +109,8 @@ type Result struct {
 	Source   int     // index into Query.Sources of the path's first node
 	Target   int     // index into Query.Targets of the path's last node
 	Expanded int
+	// Settled is the part of Expanded that Query.Settle spent.
+	Settled int
 	// Exhausted: Query.MaxExpansions stopped the search before it could
 	// prove a path best or prove there is none. Found is false and Path
 	// empty then: a path seen so far may cost more than the optimum.
@@ -113,6 +141,10 @@ type Searcher struct {
 	heap heap
 	lmD  []Cost    // per landmark: the target terms of the ALT bound
 	act  []altTerm // the landmarks this query uses, with their target terms
+	// lazy sources not yet settled that a cheaper way than their bound
+	// reached (see lazy.go)
+	side  []sideWay
+	pause settlePause // while Settle runs under a bound
 	// an Overlay search's open cells, its path before unpacking, and a
 	// hop's path per level while it is unpacked
 	open []ovOpen
@@ -125,6 +157,7 @@ type Searcher struct {
 type target struct {
 	node, idx int32
 	cost      Cost
+	lazy      bool // cost is a bound, to settle (Endpoint.Lazy)
 }
 
 // setTargets records q's targets: per node the cheapest exit, the
@@ -136,7 +169,7 @@ func (s *Searcher) setTargets(ts []Endpoint) {
 	}
 	s.tgts = s.tgts[:0]
 	for i, t := range ts {
-		s.tgts = append(s.tgts, target{t.Node, int32(i), t.Cost})
+		s.tgts = append(s.tgts, target{t.Node, int32(i), t.Cost, t.Lazy})
 		s.tbit[t.Node>>6] |= 1 << (t.Node & 63)
 	}
 	slices.SortFunc(s.tgts, func(a, b target) int {
@@ -163,9 +196,9 @@ func sourceOf(srcs []Endpoint, v int32) int {
 
 // targetOf returns the entry of v, a target (isTarget), among the
 // targets.
-func (s *Searcher) targetOf(v int32) target {
+func (s *Searcher) targetOf(v int32) *target {
 	i, _ := slices.BinarySearchFunc(s.tgts, v, func(t target, v int32) int { return cmp.Compare(t.node, v) })
-	return s.tgts[i]
+	return &s.tgts[i]
 }
 
 type item struct {
@@ -216,8 +249,11 @@ func (s *Searcher) reset(newQuery bool) {
 // it proved its answer (Exhausted). Errors are for bad queries (no
 // sources or targets, node ids out of range, endpoint costs outside
 // 0..MaxPathCost, Avoid, Penalty, Landmarks or an Overlay that do not
-// fit the graph: ErrGraph), an Overlay out of step with the graph
-// (ErrGraph: see Overlay) and a searcher without a graph (ErrNilGraph).
+// fit the graph, a lazy endpoint without Settle or sharing its node
+// with another endpoint of its side: ErrGraph), an Overlay out of step
+// with the graph (ErrGraph: see Overlay), a Settle that gives a cost
+// below its endpoint's bound (ErrGraph) and a searcher without a graph
+// (ErrNilGraph).
 // Sums stop at MaxPathCost (see there), so no cost wraps.
 //
 // Cost: O((V+E) log V) for the part of the graph explored, at most
@@ -237,6 +273,9 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 				return res, fmt.Errorf("%w: endpoint %d (cost %d) on %d nodes", ErrGraph, e.Node, e.Cost, n)
 			}
 		}
+	}
+	if err := checkLazy(q); err != nil {
+		return res, err
 	}
 	pen := q.Penalty
 	if pen != nil && len(pen) != s.g.EdgeIDs() {
@@ -278,12 +317,17 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 		}
 		return min(x, MaxPathCost) // so that g + h cannot wrap
 	}
-	for _, e := range q.Sources {
+	s.side = s.side[:0]
+	for i, e := range q.Sources {
 		v := s.at(e.Node)
 		if v.stamp == gen && v.cost <= e.Cost {
 			continue
 		}
-		s.open1(v, e.Node, -1, e.Cost, h)
+		from := int32(-1)
+		if e.Lazy { // unsettled: see lazy.go
+			from = lazyFrom(i)
+		}
+		s.open1(v, e.Node, from, e.Cost, h)
 	}
 	if q.Overlay != nil {
 		return s.overlaySearch(q, h, res)
@@ -311,13 +355,19 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			ng = min(ng, MaxPathCost)
 			sv := s.at(v)
 			if sv.stamp == gen && ng >= sv.cost {
+				if sv.from < -1 && !s.avoids(q, v) {
+					s.aside(v, u, ng)
+				}
 				continue
 			}
-			if q.Avoid != nil && q.Avoid[v>>6]&(1<<(v&63)) != 0 && !s.isTarget(v) && (q.Except == nil || !q.Except(v)) {
+			if s.avoids(q, v) {
 				continue
 			}
 			s.open1(sv, v, u, ng, h)
 		}
+	}
+	if fr.err != nil {
+		return Result{Path: res.Path[:0], Source: -1, Target: -1, Expanded: res.Expanded, Settled: res.Settled}, fr.err
 	}
 	if fr.capped {
 		res.Exhausted = true
@@ -342,7 +392,8 @@ type frontier struct {
 	best     Cost
 	bestNode int32
 	limit    int
-	capped   bool // the cap stopped the search before it proved its answer
+	capped   bool  // the cap stopped the search before it proved its answer
+	err      error // a lazy endpoint settled below its bound
 }
 
 // next pops the next live node to expand and counts it, noting the path
@@ -360,6 +411,12 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 		if it.g != su.cost {
 			continue // stale
 		}
+		if su.from < -1 && !s.settleSource(q, it, su, f, res) {
+			if f.err != nil || f.capped {
+				break
+			}
+			continue // dearer than its bound: pushed again, or out of reach
+		}
 		if f.limit > 0 && res.Expanded >= f.limit {
 			if q.Pause != nil {
 				f.limit = q.Pause(res.Expanded)
@@ -371,7 +428,14 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 		}
 		res.Expanded++
 		if s.isTarget(it.n) {
-			if c := min(it.g+s.targetOf(it.n).cost, MaxPathCost); c < f.best || c == f.best && it.n < f.bestNode {
+			t := s.targetOf(it.n)
+			if t.lazy && !s.settleTarget(q, t, f, res) {
+				break
+			}
+			if t.cost == Unreachable && su.from >= 0 && s.avoids(q, it.n) {
+				continue // entered as a target, which it is not: avoided after all
+			}
+			if c := min(it.g+t.cost, MaxPathCost); t.cost != Unreachable && (c < f.best || c == f.best && it.n < f.bestNode) {
 				f.best, f.bestNode = c, it.n
 			}
 		}

@@ -1,0 +1,102 @@
+package hpa
+
+import (
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/navgraph"
+)
+
+// A plain query (one cell of no class, no penalty, not heading for the
+// nearest cell) joins its start and goal (the start only, with a group
+// tree) to the waypoints that no line reaches without searching:
+// connect gives those
+// waypoints to the coarse search as lazy endpoints (navgraph.Endpoint),
+// at the least conceivable cost, and the coarse search has settleJoin
+// search the cluster for the exact cost of the ones it comes to. The
+// others, mostly the waypoints that lead away from the goal, are never
+// searched. The route costs what it costs when every waypoint is joined
+// first. With the start's waypoints lazy the coarse search takes the
+// same steps (see navgraph's lazy endpoints); with the goal's, its
+// landmarks' bound is lower until they settle, so among routes of one
+// cost it may take another.
+
+// join is one end of the query as connect left it: its cell and
+// cluster.
+type join struct {
+	pt grid.Point
+	c  int
+}
+
+// lazyJoin reports whether connect may leave the start's waypoints
+// (fromStart) or the goal's lazy: not for a query that heads for the
+// nearest cell (under a budget it offers the paths connect finds as
+// partial answers, and a budget that lets it finish must give the
+// answer it gets without one, so with or without a budget), under a
+// penalty, or for a unit; nor the goal's for a query with a group
+// tree, which builds from their costs (its start's are settled as
+// viaTree needs them). Budgets and slices do not matter otherwise:
+// settleJoin's cells count as the coarse search's expansions, so a
+// budget that lets a query finish gives it the answer it gets without
+// one, and a sliced query gets the one-shot answer.
+func (q *Query) lazyJoin(fromStart bool) bool {
+	return !q.nearest && q.pen == nil && q.who == (grid.Unit{}) && (fromStart || q.tree == nil)
+}
+
+// settleNow settles the query's lazy source i at once (viaTree): a fine
+// search under the call's budget and slices, as connect's own. A source
+// out of reach is dropped, as connect drops one.
+func (q *Query) settleNow(i int) error {
+	e := &q.cq.Sources[i]
+	j := q.joins[0]
+	win := q.p.tier.ClusterRect(j.c)
+	r, err := q.search(j.pt, q.p.tier.Points[e.Node].Cell, grid.Options{Window: win}, q.seg)
+	q.seg = r.Path
+	if err != nil {
+		return err
+	}
+	if r.Status != grid.Found {
+		q.cq.Sources = slices.Delete(q.cq.Sources, i, i+1)
+		return nil
+	}
+	e.Cost, e.Lazy = navgraph.Cost(r.Cost), false
+	return nil
+}
+
+// joinLazily appends to eps the waypoints q.ids (at cells q.pts) of
+// cluster c as lazy endpoints of pt, at the least conceivable cost, and
+// notes pt and c for settleJoin. O(len(q.ids)).
+func (q *Query) joinLazily(pt grid.Point, c int, eps []navgraph.Endpoint, fromStart bool) []navgraph.Endpoint {
+	side := 1
+	if fromStart {
+		side = 0
+	}
+	q.joins[side] = join{pt, c}
+	g := q.p.g
+	for i, u := range q.ids {
+		eps = append(eps, navgraph.Endpoint{Node: u, Cost: navgraph.Cost(g.LeastCost(pt, q.pts[i])), Lazy: true})
+	}
+	return eps
+}
+
+// settleJoin is the coarse search's Query.Settle: the exact cost, inside
+// the cluster, between the query's start (or, for a target, its goal)
+// and the waypoint of endpoint i, by A* over the cluster, within limit
+// expansions (0: no bound) and then pause's (the coarse search's bound
+// and Pause: its cells count as the coarse search's expansions).
+func (q *Query) settleJoin(target bool, i int, limit int, pause func(int) int) (navgraph.Cost, int, bool) {
+	j, eps := q.joins[0], q.cq.Sources
+	if target {
+		j, eps = q.joins[1], q.cq.Targets
+	}
+	win := q.p.tier.ClusterRect(j.c)
+	r, err := q.fineFind(j.pt, q.p.tier.Points[eps[i].Node].Cell, grid.Options{Window: win, MaxExpansions: limit, Pause: pause}, q.seg)
+	q.seg = r.Path
+	switch {
+	case err == nil && r.Status == grid.Exhausted:
+		return 0, r.Expanded, false
+	case err != nil || r.Status != grid.Found:
+		return navgraph.Unreachable, r.Expanded, true
+	}
+	return navgraph.Cost(r.Cost), r.Expanded, true
+}
