@@ -15,10 +15,10 @@
 //  2. Otherwise start and goal are joined to the waypoints of their
 //     cluster regions by exact searches inside their clusters (a
 //     waypoint a straight or bent step line reaches needs none; on a
-//     query without a penalty, a unit or Options.Nearest, the others
-//     are searched only when the coarse search comes to them, as lazy
-//     endpoints: 30% of them on the StarCraft maps' every 8th
-//     scenario), and A* runs
+//     query without a penalty, a unit or Options.Nearest, the start's
+//     others are searched only when the coarse search comes to them,
+//     as lazy sources: 38% of them on the StarCraft maps' every 8th
+//     scenario, for the same route), and A* runs
 //     on the waypoint graph with the larger of the octile bound and the
 //     ALT bound of landmarks (Config.Landmarks), skipping dead ends that
 //     hold neither endpoint. With more than two tiers (Config.Tiers; four
