@@ -303,7 +303,10 @@ func TestLazySettledWhenCapped(t *testing.T) {
 		for lim := 1; lim < 120; lim++ {
 			spent := 0
 			q := navgraph.Query{Sources: slices.Clone(src), Targets: tgt, Overlay: ov, MaxExpansions: lim,
-				Settle: func(_ bool, i, _ int, _ func(int) int) (navgraph.Cost, int, bool) { spent += 3; return srcX[i], 3, true }}
+				Settle: func(_ bool, i, _ int, _ func(int) int) (navgraph.Cost, int, bool) {
+					spent += 3
+					return srcX[i], 3, true
+				}}
 			res, err := s.Search(&q, nil)
 			if err != nil || res.Settled != spent {
 				t.Fatalf("trial %d, bound %d: Settle spent %d, %+v %v", trial, lim, spent, res, err)
@@ -316,7 +319,9 @@ func TestLazySettledWhenCapped(t *testing.T) {
 // search and in the endpoint, which the same query then takes again.
 func TestLazyHugeCost(t *testing.T) {
 	s := navgraph.NewSearcher(chain(t, 4, 1))
-	huge := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) { return navgraph.MaxPathCost + 7, 1, true }
+	huge := func(bool, int, int, func(int) int) (navgraph.Cost, int, bool) {
+		return navgraph.MaxPathCost + 7, 1, true
+	}
 	q := navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0, Lazy: true}}, Targets: []navgraph.Endpoint{{Node: 3}}, Settle: huge}
 	for run := range 2 {
 		r, err := s.Search(&q, nil)
