@@ -257,9 +257,6 @@ func (q *Query) viaTree(goal grid.Point, res *Result) ([]int32, bool) {
 		best = -1
 		var bestC navgraph.Cost
 		for i, e := range q.cq.Sources {
-			if e.Cost == navgraph.Unreachable {
-				continue
-			}
 			if c := min(e.Cost+t.dist[e.Node], navgraph.MaxPathCost); best < 0 || c < bestC {
 				best, bestC = i, c
 			}

@@ -76,12 +76,12 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 		ng = min(ng, MaxPathCost)
 		sv := s.at(v)
 		if sv.stamp == gen && ng >= sv.cost {
-			if sv.from < -1 && !s.avoids(q, v) {
+			if sv.from < -1 && !(q.Avoid != nil && s.avoids(q, v)) {
 				s.aside(v, u, ng)
 			}
 			return
 		}
-		if s.avoids(q, v) {
+		if q.Avoid != nil && s.avoids(q, v) {
 			return
 		}
 		s.open1(sv, v, u, ng, h)

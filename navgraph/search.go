@@ -355,12 +355,12 @@ func (s *Searcher) Search(q *Query, dst []int32) (Result, error) {
 			ng = min(ng, MaxPathCost)
 			sv := s.at(v)
 			if sv.stamp == gen && ng >= sv.cost {
-				if sv.from < -1 && !s.avoids(q, v) {
+				if sv.from < -1 && !(q.Avoid != nil && s.avoids(q, v)) {
 					s.aside(v, u, ng)
 				}
 				continue
 			}
-			if s.avoids(q, v) {
+			if q.Avoid != nil && s.avoids(q, v) {
 				continue
 			}
 			s.open1(sv, v, u, ng, h)
