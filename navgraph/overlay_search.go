@@ -218,7 +218,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 	ha := h(a)
 	*s.at(a) = nodeState{stamp: gen, from: -1, h: ha}
 	s.heap.push(item{ha, 0, a})
-	for len(s.heap.items) > 0 {
+	for s.heap.len() > 0 {
 		it := s.heap.pop()
 		u := it.n
 		if it.g != s.at(u).cost {

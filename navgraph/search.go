@@ -201,11 +201,6 @@ func (s *Searcher) targetOf(v int32) *target {
 	return &s.tgts[i]
 }
 
-type item struct {
-	f, g Cost
-	n    int32
-}
-
 // NewSearcher returns a searcher for g.
 func NewSearcher(g *Graph) *Searcher { return &Searcher{g: g} }
 
@@ -240,7 +235,7 @@ func (s *Searcher) reset(newQuery bool) {
 		s.tgts = s.tgts[:0]
 	}
 	s.gen++
-	s.heap.items = s.heap.items[:0]
+	s.heap.reset()
 }
 
 // Search finds a least-cost path from any source to any target under q
@@ -402,7 +397,7 @@ type frontier struct {
 // q.Pause) stopped it before a live node whose f is below best (a
 // cheaper path may exist then: f.capped).
 func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
-	for len(s.heap.items) > 0 {
+	for s.heap.len() > 0 {
 		it := s.heap.pop()
 		if it.f >= f.best {
 			break
@@ -445,65 +440,3 @@ func (s *Searcher) next(q *Query, f *frontier, res *Result) (item, bool) {
 }
 
 func noPenalty(int32) Cost { return 0 }
-
-// less orders heap entries by f, then by larger g (deeper first), then by
-// node id: a fixed total order, so results never depend on push order.
-func less(a, b item) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.g != b.g {
-		return a.g > b.g
-	}
-	return a.n < b.n
-}
-
-// heap is a 4-ary min-heap of items under less: half the depth of a
-// binary heap, and a node's children share a cache line or two.
-type heap struct{ items []item }
-
-func (hp *heap) push(it item) {
-	h := append(hp.items, it)
-	i := len(h) - 1
-	for i > 0 {
-		p := (i - 1) / 4
-		if !less(it, h[p]) {
-			break
-		}
-		h[i] = h[p]
-		i = p
-	}
-	h[i] = it
-	hp.items = h
-}
-
-func (hp *heap) pop() item {
-	h := hp.items
-	top := h[0]
-	last := len(h) - 1
-	x := h[last]
-	h = h[:last]
-	i := 0
-	for {
-		c := 4*i + 1
-		if c >= last {
-			break
-		}
-		m := c
-		for k := c + 1; k < min(c+4, last); k++ {
-			if less(h[k], h[m]) {
-				m = k
-			}
-		}
-		if !less(h[m], x) {
-			break
-		}
-		h[i] = h[m]
-		i = m
-	}
-	if last > 0 {
-		h[i] = x
-	}
-	hp.items = h
-	return top
-}
