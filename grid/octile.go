@@ -24,22 +24,33 @@ func newLineSteps(a, z Point, rule Movement) lineSteps {
 	ax, ay := abs(dx), abs(dy)
 	sx, sy := sign(dx), sign(dy)
 	s := lineSteps{n: max(ax, ay), nd: min(ax, ay)}
-	s.diag, _ = DirOf(Point{}, Point{sx, sy})
-	if ay > ax {
-		s.str, _ = DirOf(Point{}, Point{0, sy})
-		if rule == Cardinal {
-			s.diag, _ = DirOf(Point{}, Point{sx, 0})
-		}
-	} else {
-		s.str, _ = DirOf(Point{}, Point{sx, 0})
-		if rule == Cardinal {
-			s.diag, _ = DirOf(Point{}, Point{0, sy})
-		}
-	}
+	// Table look-ups rather than branches: a smoother asks for lines in
+	// every direction, and mispredicted branches cost more than the line.
+	v := b2i(ay > ax) // the longer axis is y
+	s.diag = lineDir[(sy+1)*3+sx+1]
+	s.str = lineDir[(sy*v+1)*3+sx*(1-v)+1]
 	if rule == Cardinal {
+		s.diag = lineDir[(sy*(1-v)+1)*3+sx*v+1]
 		s.n = ax + ay
 	}
 	return s
+}
+
+// lineDir maps (dy+1)*3 + dx+1 to the direction of the step (dx, dy), and
+// no step to N (what DirOf's zero Dir is).
+var lineDir = func() (t [9]Dir) {
+	for i, d := range dirOf {
+		t[i] = Dir(max(d, 0))
+	}
+	return t
+}()
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // next returns the direction of the next step; call it n times.
@@ -66,15 +77,7 @@ func (s *lineSteps) next() Dir {
 	return s.str
 }
 
-func sign(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
+func sign(v int) int { return v>>(bits.UintSize-1) | int(uint(-v)>>(bits.UintSize-1)) }
 
 // LeastCost returns the cost of the cheapest conceivable path from a to
 // z on g: the unobstructed path over cells of the least weight (octile
