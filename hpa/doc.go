@@ -110,7 +110,7 @@
 // distance from the goal to that island, not with the map. On a 2048²
 // generated map (4.2 million cells) such a query, the path included,
 // expanded at most 135,901 cells and waypoints (what refining its
-// routes took included) and allocated at most 289 KB (routes it taught
+// routes took included) and allocated at most 254 KB (routes it taught
 // the cache, and scratch for searches bigger than the warm-up's),
 // nothing when asked again (go test -run TestNearestIsBounded -v
 // ./hpa). The path to the cell is an ordinary hierarchical query.

@@ -1,6 +1,6 @@
 package navgraph
 
-import "github.com/rtspath/rtspath/internal/radix"
+import "math/bits"
 
 // item is an open-list entry: node n reached at cost g, with f = g plus
 // its bound.
@@ -26,35 +26,47 @@ func less(a, b item) bool {
 // A search whose bound is consistent never pushes an f below the last
 // one popped, and the heap makes use of it: only the entries of the
 // least f (the plateau being expanded) sit in a comparison heap, cur,
-// ordered by less; the others wait in a radix heap keyed by f
-// (internal/radix), unordered among equal f. When the plateau is used
-// up, the entries of the next least f move from the radix heap to cur.
-// The comparison heap holds a plateau rather than the whole open list,
-// and a push above the plateau costs O(1).
+// ordered by less; the others wait, unordered, in the buckets of a radix
+// heap (Ahuja, Mehlhorn, Orlin, Tarjan 1990) keyed by f: bucket k holds
+// the entries whose f differs from the plateau's first at bit k. When the
+// plateau is used up, the lowest bucket is split: its entries of the
+// least f there make the new plateau, the others go to lower buckets. A
+// push above the plateau costs O(1), an entry moves at most once a bit,
+// and the comparison heap holds a plateau rather than the whole open
+// list. The buckets are lists threaded through one pool of entries
+// whose slots are reused, so the heap's memory follows the most entries
+// it held at once, as one comparison heap's would, not the sum of each
+// bucket's most.
 //
 // A push below the plateau (a bound that is not consistent, which
 // Query.Heuristic allows) makes cur hold every entry until reset. Either
 // way pop returns the least entry under less, so the order of expansions,
 // and with it every result, is that of one comparison heap.
 type heap struct {
-	cur  quad                // entries of f == last (all of them once flat)
-	wait radix.Heap[waiting] // entries of f > last, keyed by f
-	last Cost                // the plateau's f
-	flat bool                // a push went below last: cur holds everything
+	cur   quad      // entries of f == last (all of them once flat)
+	pool  []pooled  // waiting entries, and free slots chained from free
+	free  int32     // first free slot of pool (-1: none)
+	head  [64]int32 // per bucket: its first entry, while its bit of full is set
+	bmin  [64]Cost  // per bucket: its least f
+	full  uint64    // bit k set when bucket k holds entries
+	last  Cost      // the plateau's f
+	nwait int       // entries in the buckets
+	flat  bool      // a push went below last: cur holds everything
 }
 
-// waiting is an entry in the radix heap, whose key is its f.
-type waiting struct {
-	g Cost
-	n int32
+// pooled is a waiting entry and the next in its bucket (or free) list.
+type pooled struct {
+	it   item
+	next int32
 }
 
-func (h *heap) len() int { return len(h.cur.items) + h.wait.Len() }
+func (h *heap) len() int { return len(h.cur.items) + h.nwait }
 
 // reset empties the heap, keeping its memory.
 func (h *heap) reset() {
 	h.cur.items = h.cur.items[:0]
-	h.wait.Reset()
+	h.pool = h.pool[:0]
+	h.free, h.full, h.nwait = -1, 0, 0
 	h.last, h.flat = 0, false
 }
 
@@ -63,31 +75,61 @@ func (h *heap) push(it item) {
 	case it.f == h.last || h.flat:
 		h.cur.push(it)
 	case it.f > h.last:
-		h.wait.Push(uint64(it.f), waiting{it.g, it.n})
+		x := h.free
+		if x >= 0 {
+			h.free = h.pool[x].next
+		} else {
+			x = int32(len(h.pool))
+			h.pool = append(h.pool, pooled{})
+		}
+		h.pool[x].it = it
+		h.file(x, it.f)
+		h.nwait++
 	default: // below the plateau: order everything by comparison
 		h.flat = true
-		for h.wait.Len() > 0 {
-			h.cur.push(h.waited())
+		for h.full != 0 {
+			k := bits.TrailingZeros64(h.full)
+			for x := h.head[k]; x >= 0; x = h.pool[x].next {
+				h.cur.push(h.pool[x].it)
+			}
+			h.full &^= 1 << k
 		}
+		h.pool, h.free, h.nwait = h.pool[:0], -1, 0
 		h.cur.push(it)
 	}
 }
 
-// waited pops the radix heap's least entry.
-func (h *heap) waited() item {
-	e := h.wait.Pop()
-	return item{Cost(e.Key), e.Val.g, e.Val.n}
+// file puts slot x, of f above the plateau's, in its bucket.
+func (h *heap) file(x int32, f Cost) {
+	k := bits.Len64(uint64(f^h.last)) - 1
+	if h.full&(1<<k) == 0 {
+		h.full |= 1 << k
+		h.head[k], h.bmin[k] = -1, f
+	}
+	h.pool[x].next = h.head[k]
+	h.head[k] = x
+	h.bmin[k] = min(h.bmin[k], f)
 }
 
 // pop removes and returns the least entry under less; the heap must not
 // be empty.
 func (h *heap) pop() item {
-	if len(h.cur.items) == 0 { // the next plateau
-		it := h.waited()
-		h.last = it.f
-		h.cur.push(it)
-		for h.wait.Tied() {
-			h.cur.push(h.waited())
+	if len(h.cur.items) == 0 { // the next plateau: split the lowest bucket
+		k := bits.TrailingZeros64(h.full)
+		h.full &^= 1 << k
+		m := h.bmin[k]
+		h.last = m
+		for x := h.head[k]; x >= 0; {
+			p := &h.pool[x]
+			next := p.next
+			if p.it.f == m {
+				h.cur.push(p.it)
+				p.next, h.free = h.free, x
+				h.nwait--
+			} else {
+				h.file(x, p.it.f) // a lower bucket
+			}
+			x = next
 		}
 	}
 	return h.cur.pop()

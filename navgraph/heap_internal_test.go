@@ -9,7 +9,9 @@ import (
 // entry under less pops, over random runs of pushes and pops: f never
 // below the last pop (a consistent bound: the radix buckets), f below it
 // now and then (an inconsistent one: the comparison heap alone), ties in
-// f and in g, f values near and far apart, and resets between runs.
+// f and in g, f values near and far apart, and resets between runs. The
+// pool of waiting entries never holds more slots than the most entries
+// held at once.
 func TestHeapOrder(t *testing.T) {
 	var h heap
 	h.reset()
@@ -19,7 +21,7 @@ func TestHeapOrder(t *testing.T) {
 		spread := []Cost{1, 3, 40, 1 << 20, 1 << 40, MaxPathCost}[run%6]
 		var want []item // the oracle: an unordered slice
 		var last Cost
-		pops := 0
+		pops, peak := 0, 0
 		for step := range 300 {
 			if len(want) > 0 && r.IntN(3) == 0 {
 				m := 0
@@ -57,6 +59,10 @@ func TestHeapOrder(t *testing.T) {
 			want = append(want, it)
 			if h.len() != len(want) {
 				t.Fatalf("run %d step %d: len %d, want %d", run, step, h.len(), len(want))
+			}
+			peak = max(peak, len(want))
+			if len(h.pool) > peak { // the pool reuses its slots
+				t.Fatalf("run %d step %d: %d slots in the pool, at most %d entries held", run, step, len(h.pool), peak)
 			}
 		}
 		for len(want) > 0 { // drain

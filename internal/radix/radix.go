@@ -44,10 +44,6 @@ func (h *Heap[V]) Reset() {
 // Len returns the number of entries.
 func (h *Heap[V]) Len() int { return h.n }
 
-// Tied reports whether the next Pop returns an entry of the key Pop
-// returned last (bucket 0 is not empty). O(1).
-func (h *Heap[V]) Tied() bool { return len(h.b[0]) > 0 }
-
 // Push adds v with key k; k must not be below the last popped key.
 func (h *Heap[V]) Push(k uint64, v V) {
 	i := bits.Len64(k ^ h.last)
