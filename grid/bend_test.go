@@ -121,6 +121,48 @@ func TestBentLine(t *testing.T) {
 	}
 }
 
+// TestLongStepLine: on maps up to 300 cells a side with a few obstacles,
+// StepLineCost accepts a step line (long lines are walked as two halves
+// side by side) exactly when every step of AppendStepLine's cells is
+// legal under the oracle's rules (TestBentLine checks those cells),
+// under all three movement rules, at LeastCost; many lines are rejected,
+// in either half.
+func TestLongStepLine(t *testing.T) {
+	r := rand.New(rand.NewPCG(93, 94))
+	accepted, rejected := 0, 0
+	for range 300 {
+		w, h := 40+r.IntN(260), 40+r.IntN(260)
+		g, err := grid.New(w, h, grid.Movement(r.IntN(3)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range r.IntN(w * h / 200) {
+			g.SetPassable(grid.Pt(r.IntN(w), r.IntN(h)), false)
+		}
+		o := oracle.Graph{G: g, Size: 1}
+		for range 40 {
+			a, z := grid.Pt(r.IntN(w), r.IntN(h)), grid.Pt(r.IntN(w), r.IntN(h))
+			line := g.AppendStepLine([]grid.Point{a}, a, z)
+			legal := o.Fits(a)
+			for i := 1; i < len(line) && legal; i++ {
+				legal = o.Legal(line[i-1], line[i])
+			}
+			c, ok := g.StepLineCost(a, z, grid.Unreachable)
+			if ok != legal || ok && c != g.LeastCost(a, z) {
+				t.Fatalf("%v→%v on %d×%d %v: StepLineCost %d %v, the oracle %v", a, z, w, h, g.Movement(), c, ok, legal)
+			}
+			if ok {
+				accepted++
+			} else {
+				rejected++
+			}
+		}
+	}
+	if accepted < 2000 || rejected < 2000 {
+		t.Fatalf("accepted %d, rejected %d: the maps do not test", accepted, rejected)
+	}
+}
+
 func g0() *grid.Grid {
 	g, _ := grid.New(4, 4, grid.Octile)
 	return g

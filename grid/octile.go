@@ -167,11 +167,41 @@ func (g *Grid) legalLine(i int, s lineSteps, od, os int, bd, bs uint8) bool {
 	}
 	n, nd, acc := s.n, s.nd, s.acc
 	dd, db := od-os, bd^bs
+	if n >= twoLanes {
+		// Each step waits on the one before (acc), so the line is walked
+		// as two halves side by side, whose chains the CPU overlaps. acc
+		// stays within [-n/2, n/2) (2acc+nd ≥ n takes the rarer step and
+		// n off), so after h steps the line has taken
+		// r = ⌊(2(acc+h·nd)+n) / 2n⌋ rarer steps: the second half starts
+		// h steps on, r of them rarer, with acc+h·nd−r·n.
+		h := n / 2
+		a := acc + h*nd
+		r := (2*a + n) / (2 * n)
+		acc2, j := a-r*n, i+h*os+r*dd
+		for range h {
+			acc += nd
+			m := (n - 1 - 2*acc) >> (bits.UintSize - 1)
+			acc -= n & m
+			acc2 += nd
+			m2 := (n - 1 - 2*acc2) >> (bits.UintSize - 1)
+			acc2 -= n & m2
+			if int(moves[i]&(bs^db&uint8(m)))*int(moves[j]&(bs^db&uint8(m2))) == 0 {
+				return false
+			}
+			i += os + dd&m
+			j += os + dd&m2
+		}
+		if n&1 == 0 {
+			return true
+		}
+		i, acc = j, acc2 // the second half's last step
+		n = 1
+	}
 	for range n {
 		acc += nd
-		t := n - 1 - 2*acc // negative when the step is the rarer one
+		t := s.n - 1 - 2*acc // negative when the step is the rarer one
 		m := t >> (bits.UintSize - 1)
-		acc -= n & m
+		acc -= s.n & m
 		if moves[i]&(bs^db&uint8(m)) == 0 {
 			return false
 		}
@@ -179,6 +209,11 @@ func (g *Grid) legalLine(i int, s lineSteps, od, os int, bd, bs uint8) bool {
 	}
 	return true
 }
+
+// twoLanes is the length from which legalLine walks a line's two halves
+// side by side: below it the division that finds the second half's start
+// costs more than it saves.
+const twoLanes = 32
 
 // run takes n steps of off cells from cell i, each needing bit in moves,
 // and returns the cell it ends on; -1 at an illegal step or when i is
