@@ -77,6 +77,8 @@ func (s *lineSteps) next() Dir {
 	return s.str
 }
 
+// sign returns -1, 0 or 1 as v is negative, zero or positive, without a
+// branch.
 func sign(v int) int { return v>>(bits.UintSize-1) | int(uint(-v)>>(bits.UintSize-1)) }
 
 // LeastCost returns the cost of the cheapest conceivable path from a to
@@ -169,11 +171,14 @@ func (g *Grid) legalLine(i int, s lineSteps, od, os int, bd, bs uint8) bool {
 	dd, db := od-os, bd^bs
 	if n >= twoLanes {
 		// Each step waits on the one before (acc), so the line is walked
-		// as two halves side by side, whose chains the CPU overlaps. acc
-		// stays within [-n/2, n/2) (2acc+nd ≥ n takes the rarer step and
-		// n off), so after h steps the line has taken
-		// r = ⌊(2(acc+h·nd)+n) / 2n⌋ rarer steps: the second half starts
-		// h steps on, r of them rarer, with acc+h·nd−r·n.
+		// as two halves side by side, whose chains the CPU overlaps. A
+		// step adds nd to acc and, when 2·acc ≥ n then, is the rarer step
+		// and takes n off, so acc stays within [-n/2, n/2) (from 0, as
+		// newLineSteps starts it): after h steps the line has taken
+		// r = ⌊(2(acc+h·nd)+n) / 2n⌋ rarer steps. The second half starts
+		// h steps on, r of them rarer, with acc+h·nd−r·n. The product
+		// below is 0 when either half's step is illegal: one branch for
+		// both.
 		h := n / 2
 		a := acc + h*nd
 		r := (2*a + n) / (2 * n)
