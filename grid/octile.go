@@ -176,9 +176,10 @@ func (g *Grid) legalLine(i int, s lineSteps, od, os int, bd, bs uint8) bool {
 		// and takes n off, so acc stays within [-n/2, n/2) (from 0, as
 		// newLineSteps starts it): after h steps the line has taken
 		// r = ⌊(2(acc+h·nd)+n) / 2n⌋ rarer steps. The second half starts
-		// h steps on, r of them rarer, with acc+h·nd−r·n. The product
-		// below is 0 when either half's step is illegal: one branch for
-		// both.
+		// h steps on, r of them rarer, with acc+h·nd−r·n (h·nd is below
+		// 2^28 on any grid New makes, so no int overflows, 32-bit
+		// included). The product below is 0 when either half's step is
+		// illegal: one branch for both.
 		h := n / 2
 		a := acc + h*nd
 		r := (2*a + n) / (2 * n)
