@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rtspath/rtspath/grid"
@@ -194,6 +195,9 @@ func TestSearchAgainstGonum(t *testing.T) {
 		targets := make([]grid.Point, 1+r.IntN(5))
 		for i := range targets {
 			targets[i] = grid.Pt(r.IntN(g.Width()), r.IntN(g.Height()))
+			if i > 0 && r.IntN(4) == 0 { // a duplicate: the first index wins
+				targets[i] = targets[r.IntN(i)]
+			}
 		}
 		best, bestI := grid.Unreachable, -1
 		for i, p := range targets {
@@ -216,6 +220,9 @@ func TestSearchAgainstGonum(t *testing.T) {
 				t.Fatalf("map %d: FindNearest got %v target %d cost %d, oracle %d (target %d)", iter, res.Status, res.Target, res.Cost, best, bestI)
 			}
 			checkPath(t, g, res.Path, start, targets[res.Target], best, win)
+			if i := slices.Index(targets, targets[res.Target]); i != res.Target {
+				t.Fatalf("map %d: FindNearest reached target %d at %v, first listed as %d", iter, res.Target, targets[i], i)
+			}
 		}
 		costs := make([]grid.Cost, len(targets))
 		if _, err := s.FindAll(start, targets, opt, costs); err != nil {

@@ -108,15 +108,21 @@ type Result struct {
 type Searcher struct {
 	g *Grid
 	// Per-cell scratch, one entry per cell of the window, as parallel
-	// arrays so that the hot "is it closed?" test touches 4 bytes a cell.
+	// arrays so that the hot "is it closed?" test touches 4 bytes a cell
+	// (12 bytes and a bit a cell in all).
 	// state packs gen<<4 | closed<<3 | from: a cell whose gen is not the
 	// query's is unseen; from is the step that reached it.
 	state []uint32
 	cost  []Cost // best g found
 	open  openList
 	gen   uint32 // the query's stamp, gen<<4
-	tmark []uint32
-	tidx  []int32
+	// The targets of the last FindNearest or FindAll: a bit per cell of
+	// the window, set at each target's local index, and those indices
+	// with the target's first index in the caller's list (the bits are
+	// cleared by that list, so a search costs O(targets) to mark, not
+	// O(window)).
+	tbits  []uint64
+	marked []mark
 
 	win      Rect
 	ww       int
@@ -182,13 +188,12 @@ func (s *Searcher) begin(opt *Options, start Point) error {
 	if n := win.Area(); n > len(s.state) {
 		s.state = make([]uint32, n)
 		s.cost = make([]Cost, n)
-		s.tmark = make([]uint32, n)
-		s.tidx = make([]int32, n)
+		s.tbits = make([]uint64, (n+63)/64)
+		s.marked = s.marked[:0]
 		s.gen = 0
 	}
 	if s.gen >= 1<<32-16 { // wrap: forget every stamp
 		clear(s.state)
-		clear(s.tmark)
 		s.gen = 0
 	}
 	s.gen += 16
@@ -326,23 +331,43 @@ func (s *Searcher) markTargets(start Point, targets []Point, opt *Options) error
 	if err := s.begin(opt, start); err != nil {
 		return err
 	}
-	s.ntargets = 0
-	for i := len(targets) - 1; i >= 0; i-- { // the first duplicate wins
-		t := targets[i]
+	for _, m := range s.marked {
+		s.tbits[m.li>>6] &^= 1 << (m.li & 63)
+	}
+	s.marked = s.marked[:0]
+	for i, t := range targets {
 		if t.In(s.win) && s.g.Fits(t, Unit{opt.Size, opt.Class}) {
-			li := s.local(t)
-			if s.tmark[li] != s.gen {
-				s.ntargets++
+			if li := s.local(t); !s.target(li) { // the first duplicate wins
+				s.tbits[li>>6] |= 1 << (li & 63)
+				s.marked = append(s.marked, mark{int32(li), int32(i)})
 			}
-			s.tmark[li] = s.gen
-			s.tidx[li] = int32(i)
 		}
 	}
+	s.ntargets = len(s.marked)
 	return nil
 }
 
+// mark is a target of the last multi-target search: its local index
+// and its first index in the caller's list.
+type mark struct{ li, i int32 }
+
+// target reports whether local index li holds a target of the last
+// multi-target search.
+func (s *Searcher) target(li int) bool { return s.tbits[li>>6]>>(li&63)&1 != 0 }
+
+// targetIndex returns the caller's index of the target at local index
+// li. O(targets): it runs once, for the target a search ends at.
+func (s *Searcher) targetIndex(li int) int {
+	for _, m := range s.marked {
+		if int(m.li) == li {
+			return int(m.i)
+		}
+	}
+	return -1
+}
+
 // run is the search loop shared by every query. goalL is the goal's local
-// index (single-goal searches) or -1 when the targets marked in tmark end
+// index (single-goal searches) or -1 when the targets marked in tbits end
 // the search: at the first one reached, or when all (count) are settled.
 func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res *Result) {
 	g := s.g
@@ -426,11 +451,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			s.end = li
 			break
 		}
-		if multi && s.tmark[li] == gen {
+		if multi && s.target(li) {
 			if !all {
 				status = Found
 				s.end = li
-				res.Target = int(s.tidx[li])
+				res.Target = s.targetIndex(li)
 				break
 			}
 			if remaining--; remaining == 0 {
@@ -511,7 +536,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			if st == closed {
 				continue
 			}
-			if avoid != nil && ni != goalL && avoid(gi+goff[d]) && !(multi && s.tmark[ni] == gen) {
+			if avoid != nil && ni != goalL && avoid(gi+goff[d]) && !(multi && s.target(ni)) {
 				continue
 			}
 			var ng Cost
