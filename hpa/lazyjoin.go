@@ -83,6 +83,12 @@ func (q *Query) joinLazily(pt grid.Point, c int, eps []navgraph.Endpoint, fromSt
 // and the waypoint of endpoint i, by A* over the cluster, within limit
 // expansions (0: no bound) and then pause's (the coarse search's bound
 // and Pause: its cells count as the coarse search's expansions).
+//
+// connect leaves only the start's waypoints lazy (lazyJoin), so the
+// coarse search asks for sources only; the goal's side (joins[1], and
+// joinLazily's fromStart) stays so that lazy goal joins need no more
+// than lazyJoin's word, and TestConnectAgainstDijkstra checks it
+// against Dijkstra as it does the start's.
 func (q *Query) settleJoin(target bool, i int, limit int, pause func(int) int) (navgraph.Cost, int, bool) {
 	j, eps := q.joins[0], q.cq.Sources
 	if target {
