@@ -72,9 +72,10 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			}
 		}
 	}
-	relax := func(u int32, v int32, ng Cost) {
-		ng = min(ng, MaxPathCost)
-		sv := s.at(v)
+	// relax is the rest of a relaxation the loops below start: they
+	// pass over v inline when it was reached as cheaply and is no lazy
+	// source (most of the hops a node has lead to nodes reached already).
+	relax := func(sv *nodeState, u int32, v int32, ng Cost) {
 		if sv.stamp == gen && ng >= sv.cost {
 			if sv.from < -1 && !(q.Avoid != nil && s.avoids(q, v)) {
 				s.aside(v, u, ng)
@@ -104,23 +105,36 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 			to, cost := s.g.Out(u)
 			for j, v := range to {
 				if ov.doors == nil || ov.cell[v] == ov.cell[u] || s.enters(ov, u, v) {
-					relax(u, v, it.g+cost[j])
+					ng := min(it.g+cost[j], MaxPathCost)
+					if sv := s.at(v); sv.stamp != gen || ng < sv.cost || sv.from < -1 {
+						relax(sv, u, v, ng)
+					}
 				}
 			}
 			continue
 		}
+		// it.g and each cost are at most MaxPathCost (2^61): no sum wraps.
 		if oc.c64 != nil {
 			for x := oc.off[i]; x < oc.off[i+1]; x++ {
-				relax(u, oc.to[x], it.g+oc.c64[x])
+				v, ng := oc.to[x], min(it.g+oc.c64[x], MaxPathCost)
+				if sv := s.at(v); sv.stamp != gen || ng < sv.cost || sv.from < -1 {
+					relax(sv, u, v, ng)
+				}
 			}
 		} else {
 			for x := oc.off[i]; x < oc.off[i+1]; x++ {
-				relax(u, oc.to[x], it.g+Cost(oc.c32[x]))
+				v, ng := oc.to[x], min(it.g+Cost(oc.c32[x]), MaxPathCost)
+				if sv := s.at(v); sv.stamp != gen || ng < sv.cost || sv.from < -1 {
+					relax(sv, u, v, ng)
+				}
 			}
 		}
 		for x := oc.xoff[i]; x < oc.xoff[i+1]; x++ {
 			if v := oc.xto[x]; ov.doors == nil || s.enters(ov, u, v) {
-				relax(u, v, it.g+oc.xcost[x])
+				ng := min(it.g+oc.xcost[x], MaxPathCost)
+				if sv := s.at(v); sv.stamp != gen || ng < sv.cost || sv.from < -1 {
+					relax(sv, u, v, ng)
+				}
 			}
 		}
 	}
