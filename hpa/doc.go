@@ -81,7 +81,7 @@
 // reach, not the map's size: on a generated 16384² map, one Query and the
 // routes its 300 queries cached in the Planner held 11.1 MB, 0.04 bytes
 // a cell (rtspath bench -scale 512,1024,2048,4096,8192,16384 -out DIR at
-// a82b0ce: HeapAfterBytes less HeapBytes in DIR/scale.json). Paths are
+// c1e2b25: HeapAfterBytes less HeapBytes in DIR/scale.json). Paths are
 // deterministic: the same bake and query give the same path on every
 // machine, whatever order queries come in.
 //
