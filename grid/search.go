@@ -3,8 +3,6 @@ package grid
 import (
 	"fmt"
 	"math/bits"
-
-	"github.com/kelindar/bitmap"
 )
 
 // Options tune one search. The zero value searches the whole grid with A*
@@ -122,8 +120,11 @@ type Searcher struct {
 	// the window, set at each target's local index, and those indices
 	// with the target's first index in the caller's list (the bits are
 	// cleared by that list, so a search costs O(targets) to mark, not
-	// O(window)).
-	tbits  bitmap.Bitmap
+	// O(window)). Bit operations of our own rather than the
+	// kelindar/bitmap the grid's open cells use: its Contains, inlined
+	// into run, cost the search loop 3.4% more instructions (callgrind,
+	// generated 2048² map, four tiers).
+	tbits  []uint64
 	marked []mark
 
 	win      Rect
@@ -190,7 +191,7 @@ func (s *Searcher) begin(opt *Options, start Point) error {
 	if n := win.Area(); n > len(s.state) {
 		s.state = make([]uint32, n)
 		s.cost = make([]Cost, n)
-		s.tbits = make(bitmap.Bitmap, (n+63)/64)
+		s.tbits = make([]uint64, (n+63)/64)
 		s.marked = s.marked[:0]
 		s.gen = 0
 	}
@@ -334,13 +335,13 @@ func (s *Searcher) markTargets(start Point, targets []Point, opt *Options) error
 		return err
 	}
 	for _, m := range s.marked {
-		s.tbits.Remove(uint32(m.li))
+		s.tbits[m.li>>6] &^= 1 << (m.li & 63)
 	}
 	s.marked = s.marked[:0]
 	for i, t := range targets {
 		if t.In(s.win) && s.g.Fits(t, Unit{opt.Size, opt.Class}) {
 			if li := s.local(t); !s.target(li) { // the first duplicate wins
-				s.tbits.Set(uint32(li))
+				s.tbits[li>>6] |= 1 << (li & 63)
 				s.marked = append(s.marked, mark{int32(li), int32(i)})
 			}
 		}
@@ -355,7 +356,7 @@ type mark struct{ li, i int32 }
 
 // target reports whether local index li holds a target of the last
 // multi-target search.
-func (s *Searcher) target(li int) bool { return s.tbits.Contains(uint32(li)) }
+func (s *Searcher) target(li int) bool { return s.tbits[li>>6]>>(li&63)&1 != 0 }
 
 // targetIndex returns the caller's index of the target at local index
 // li. O(targets): it runs once, for the target a search ends at.
