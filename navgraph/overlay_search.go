@@ -233,13 +233,8 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		if sv.stamp == gen && ng >= sv.cost {
 			return
 		}
-		hv := sv.h
-		if sv.stamp != gen {
-			hv = h(v)
-		}
-		sv.stamp, sv.cost, sv.from, sv.h = gen, ng, u, hv
-		if ng+hv <= want {
-			s.heap.push(item{ng + hv, ng, v})
+		if f := s.reach(sv, v, u, ng, h); f <= want {
+			s.heap.push(item{f, ng, v})
 		}
 	}
 	ha := h(a)

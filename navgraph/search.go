@@ -211,15 +211,21 @@ func (s *Searcher) Graph() *Graph { return s.g }
 func (s *Searcher) SetGraph(g *Graph) { s.g = g }
 
 // open1 records that v, whose state is sv, is reached from u (-1: a
-// source) at cost g, and pushes it on the open list. Its bound is
-// computed by h on the search's first reach of v and kept after that.
+// source) at cost g, and pushes it on the open list.
 func (s *Searcher) open1(sv *nodeState, v, u int32, g Cost, h func(int32) Cost) {
+	s.heap.push(item{s.reach(sv, v, u, g, h), g, v})
+}
+
+// reach records that v, whose state is sv, is reached from u at cost g,
+// and returns its f. Its bound is computed by h on the search's first
+// reach of v and kept after that.
+func (s *Searcher) reach(sv *nodeState, v, u int32, g Cost, h func(int32) Cost) Cost {
 	hv := sv.h
 	if sv.stamp != s.gen {
 		hv = h(v)
 	}
 	sv.stamp, sv.cost, sv.from, sv.h = s.gen, g, u, hv
-	s.heap.push(item{g + hv, g, v})
+	return g + hv
 }
 
 // reset readies the searcher for a search of s.g: its pages handed back
