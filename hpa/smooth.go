@@ -57,17 +57,17 @@ func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	if g.Uniform() && !classed && q.pen == nil && len(path) > 0 { // steps of one price each
 		p := path[0]
 		wt := grid.Cost(wt[p.Y*w+p.X])
-		st, dg := wt*grid.Straight, wt*grid.Diagonal
+		step := [2]grid.Cost{wt * grid.Straight, wt * grid.Diagonal}
 		n0 := len(pre)
 		pre = slices.Grow(pre, len(path)-1)[:n0+len(path)-1]
 		rest := path[1:]
 		out := pre[n0:][:len(rest)]
 		prev := path[0]
 		for i, p := range rest {
-			c += st
-			if prev.X != p.X && prev.Y != p.Y {
-				c += dg - st
-			}
+			// A step along both axes is diagonal: dx&dy&1 is 1 for it
+			// and 0 for a straight one (|dx|, |dy| ≤ 1), with no branch
+			// to mispredict on a path that zigzags.
+			c += step[(p.X-prev.X)&(p.Y-prev.Y)&1]
 			out[i] = c
 			prev = p
 		}
