@@ -86,6 +86,22 @@ func (s *lineSteps) next() Dir {
 	return s.str
 }
 
+// lineOffsets returns how many cells the rarer step and the other move
+// on g, and the bits of moves that make each legal.
+func (g *Grid) lineOffsets(s lineSteps) (od, os int, bd, bs uint8) {
+	return dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X, dirDelta[s.str].Y*g.w + dirDelta[s.str].X, uint8(1) << s.diag, uint8(1) << s.str
+}
+
+// leastCost is LeastCost for a grid of weight 1 under rule, from the
+// line's steps: n steps of which nd are rarer (diagonal under the octile
+// rules; under Cardinal every step is straight).
+func (s lineSteps) leastCost(rule Movement) Cost {
+	if rule == Cardinal {
+		return Straight * Cost(s.n)
+	}
+	return Straight*Cost(s.n-s.nd) + Diagonal*Cost(s.nd)
+}
+
 // sign returns -1, 0 or 1 as v is negative, zero or positive, without a
 // branch.
 func sign(v int) int { return v>>(bits.UintSize-1) | int(uint(-v)>>(bits.UintSize-1)) }
@@ -113,11 +129,9 @@ func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 // unit size cells across), and adds to c the penalty of each cell entered
 // (pen nil: none). It fails at an illegal step or once c reaches limit.
 func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []uint8, size uint8) (Cost, bool) {
-	bd, bs := uint8(1)<<s.diag, uint8(1)<<s.str
-	od := dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X
-	os := dirDelta[s.str].Y*g.w + dirDelta[s.str].X
+	od, os, bd, bs := g.lineOffsets(s)
 	moves := g.moves
-	if pen == nil && cl == nil { // legality alone: the smoothers' usual case
+	if pen == nil && cl == nil { // legality alone
 		if g.legalLine(i, s, od, os, bd, bs) {
 			return c, true
 		}

@@ -90,8 +90,14 @@ func (g *Grid) stepLine(a, z Point, b Bend, limit Cost, pen *Penalty, c []uint8,
 	s.bend = b
 	i := a.Y*g.w + a.X
 	if g.Uniform() && !g.classWeighs(cl) { // one weight: the length, plus penalties
-		lc := g.LeastCost(a, z)
+		lc := s.leastCost(g.rule) * Cost(g.minW) // LeastCost(a, z), from the steps
 		if lc >= limit {
+			return 0, false
+		}
+		if pen == nil && c == nil { // legality alone: the smoothers' usual probe
+			if od, os, bd, bs := g.lineOffsets(s); g.legalLine(i, s, od, os, bd, bs) {
+				return lc, true
+			}
 			return 0, false
 		}
 		return g.lineWalk(i, s, pen, lc, limit, c, k)
