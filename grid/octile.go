@@ -128,15 +128,11 @@ func (g *Grid) StepLineCost(a, z Point, limit Cost) (Cost, bool) {
 // lineWalk follows the line s from cell i, checking every step (for a
 // unit size cells across), and adds to c the penalty of each cell entered
 // (pen nil: none). It fails at an illegal step or once c reaches limit.
+// A line with neither a penalty nor a unit's clearance (cl) is
+// legalLine's, which stepLine calls itself.
 func (g *Grid) lineWalk(i int, s lineSteps, pen *Penalty, c, limit Cost, cl []uint8, size uint8) (Cost, bool) {
 	od, os, bd, bs := g.lineOffsets(s)
 	moves := g.moves
-	if pen == nil && cl == nil { // legality alone
-		if g.legalLine(i, s, od, os, bd, bs) {
-			return c, true
-		}
-		return 0, false
-	}
 	var cells []int32
 	if pen != nil {
 		cells = pen.Cells
