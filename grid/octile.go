@@ -92,16 +92,6 @@ func (g *Grid) lineOffsets(s lineSteps) (od, os int, bd, bs uint8) {
 	return dirDelta[s.diag].Y*g.w + dirDelta[s.diag].X, dirDelta[s.str].Y*g.w + dirDelta[s.str].X, uint8(1) << s.diag, uint8(1) << s.str
 }
 
-// leastCost is LeastCost for a grid of weight 1 under rule, from the
-// line's steps: n steps of which nd are rarer (diagonal under the octile
-// rules; under Cardinal every step is straight).
-func (s lineSteps) leastCost(rule Movement) Cost {
-	if rule == Cardinal {
-		return Straight * Cost(s.n)
-	}
-	return Straight*Cost(s.n-s.nd) + Diagonal*Cost(s.nd)
-}
-
 // sign returns -1, 0 or 1 as v is negative, zero or positive, without a
 // branch.
 func sign(v int) int { return v>>(bits.UintSize-1) | int(uint(-v)>>(bits.UintSize-1)) }

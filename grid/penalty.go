@@ -90,7 +90,7 @@ func (g *Grid) stepLine(a, z Point, b Bend, limit Cost, pen *Penalty, c []uint8,
 	s.bend = b
 	i := a.Y*g.w + a.X
 	if g.Uniform() && !g.classWeighs(cl) { // one weight: the length, plus penalties
-		lc := s.leastCost(g.rule) * Cost(g.minW) // LeastCost(a, z), from the steps
+		lc := g.LeastCost(a, z)
 		if lc >= limit {
 			return 0, false
 		}
