@@ -101,7 +101,7 @@ func (g *Grid) classWeight(c, i int) uint8 {
 			return w
 		}
 	}
-	return g.wt[i]
+	return g.weightAt(i)
 }
 
 // classMinWeight returns a lower bound on the weight of any cell for

@@ -67,9 +67,10 @@ func TestClearanceOnFirstUse(t *testing.T) {
 	check(g, "concurrent first use")
 }
 
-// TestBytesCountsClearanceOnce: a fresh 300×200 grid holds two bytes and
-// a bit per cell (and its dirty rectangles), one byte more per cell once
-// clearance is made.
+// TestBytesCountsClearanceOnce: a fresh 300×200 grid holds a byte and a
+// bit per cell (and its dirty rectangles) and no weights; one byte more
+// per cell once a cell weighs more than 1, whatever the weights after
+// that; one more once clearance is made.
 func TestBytesCountsClearanceOnce(t *testing.T) {
 	g, err := grid.New(300, 200, grid.Octile)
 	if err != nil {
@@ -77,9 +78,28 @@ func TestBytesCountsClearanceOnce(t *testing.T) {
 	}
 	cells := 300 * 200
 	before := g.Bytes()
-	if lo, hi := 2*cells+cells/8, 2*cells+cells/8+1024; before < lo || before > hi {
+	if lo, hi := cells+cells/8, cells+cells/8+1024; before < lo || before > hi {
 		t.Fatalf("a fresh grid holds %d bytes, want %d to %d", before, lo, hi)
 	}
+	if g.Weights() != nil || g.Weight(grid.Pt(7, 9)) != 1 || !g.Uniform() {
+		t.Fatalf("a fresh grid: weights %v, weight %d, uniform %v", g.Weights() != nil, g.Weight(grid.Pt(7, 9)), g.Uniform())
+	}
+	if err := g.FillWeight(grid.R(0, 0, 300, 200), 1); err != nil || g.Weights() != nil || g.Bytes() != before {
+		t.Fatalf("weights of 1 made a weight array (%v, %d bytes)", err, g.Bytes())
+	}
+	if err := g.SetWeight(grid.Pt(7, 9), 3); err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Bytes() - before; got < cells || got > cells+1024 { // and the edit's dirty rectangle
+		t.Fatalf("a cell of weight 3: %d bytes more, want %d to %d", got, cells, cells+1024)
+	}
+	if w := g.Weights(); len(w) != cells || w[9*300+7] != 3 || w[9*300+8] != 1 || g.Uniform() {
+		t.Fatalf("a cell of weight 3: %d weights, uniform %v", len(w), g.Uniform())
+	}
+	if err := g.SetWeight(grid.Pt(7, 9), 1); err != nil || g.Weight(grid.Pt(7, 9)) != 1 || !g.Uniform() || g.MinWeight() != 1 {
+		t.Fatalf("weight back to 1: %v, weight %d, uniform %v", err, g.Weight(grid.Pt(7, 9)), g.Uniform())
+	}
+	before = g.Bytes()
 	g.Clearance(grid.Pt(0, 0))
 	if got := g.Bytes() - before; got != cells {
 		t.Fatalf("clearance made: %d bytes more, want %d", got, cells)

@@ -35,7 +35,7 @@ func (g *Grid) SetCells(cells []CellEdit) error {
 		if g.open.Contains(uint32(i)) != c.Passable {
 			g.setOpen(i, c.Passable)
 		}
-		if g.wt[i] != c.Weight {
+		if g.weightAt(i) != c.Weight {
 			g.setWeight(i, c.Weight)
 		}
 	}

@@ -84,7 +84,7 @@ type Grid struct {
 	w, h  int
 	rule  Movement
 	open  bitmap.Bitmap  // bit y*w+x set when the cell is passable
-	wt    []uint8        // terrain weight, 1..255, also kept for blocked cells
+	wt    []uint8        // terrain weight 1..255, blocked cells too; nil while every cell weighs 1
 	moves []uint8        // bit d set when the step in Dir d is legal
 	clear *lazyClearance // clearance (see Clearance), made on first use
 	terr  []uint8        // terrain type per cell (nil: all 0)
@@ -116,14 +116,11 @@ func New(w, h int, rule Movement) (*Grid, error) {
 		return nil, fmt.Errorf("%w: %d", ErrMovement, rule)
 	}
 	n := w * h
-	g := &Grid{w: w, h: h, rule: rule, wt: make([]uint8, n), moves: make([]uint8, n), minW: 1, clear: &lazyClearance{}}
+	g := &Grid{w: w, h: h, rule: rule, moves: make([]uint8, n), minW: 1, clear: &lazyClearance{}}
 	g.open.Grow(uint32(n - 1))
 	g.open.Ones()
 	for i := n; i < len(g.open)*64; i++ {
 		g.open.Remove(uint32(i)) // no stray bits past the last cell
-	}
-	for i := range g.wt {
-		g.wt[i] = 1
 	}
 	g.hist[1] = n
 	g.refreshMoves(g.Bounds())
@@ -226,7 +223,16 @@ func (g *Grid) Weight(p Point) uint8 {
 	if !g.Contains(p) {
 		return 0
 	}
-	return g.wt[p.Y*g.w+p.X]
+	return g.weightAt(p.Y*g.w + p.X)
+}
+
+// weightAt returns the terrain weight of cell i: 1 on a grid that keeps
+// no weights (every cell weighs 1).
+func (g *Grid) weightAt(i int) uint8 {
+	if g.wt == nil {
+		return 1
+	}
+	return g.wt[i]
 }
 
 // MinWeight returns the smallest terrain weight of any cell. The search
@@ -236,7 +242,7 @@ func (g *Grid) MinWeight() uint8 { return g.minW }
 
 // Uniform reports whether every cell has the same terrain weight (then a
 // path's cost is its length times that weight). O(1).
-func (g *Grid) Uniform() bool { return g.hist[g.minW] == len(g.wt) }
+func (g *Grid) Uniform() bool { return g.hist[g.minW] == g.w*g.h }
 
 // Moves returns the set of legal steps out of p as a bit mask (bit d set
 // for Dir d); 0 for blocked or off-grid cells. O(1).
@@ -312,7 +318,9 @@ func (g *Grid) FillWeight(r Rect, w uint8) error {
 func (g *Grid) Clone() *Grid {
 	c := *g
 	c.open = g.open.Clone(nil)
-	c.wt = append([]uint8(nil), g.wt...)
+	if g.wt != nil {
+		c.wt = append([]uint8(nil), g.wt...)
+	}
 	c.moves = append([]uint8(nil), g.moves...)
 	c.clear = g.clear.clone()
 	if g.terr != nil {
@@ -336,6 +344,17 @@ func (g *Grid) setOpen(i int, passable bool) {
 }
 
 func (g *Grid) setWeight(i int, w uint8) {
+	if g.wt == nil {
+		if w == 1 {
+			return // every cell weighs 1 already
+		}
+		// The first cell of another weight: from now on the grid keeps a
+		// weight per cell.
+		g.wt = make([]uint8, g.w*g.h)
+		for k := range g.wt {
+			g.wt[k] = 1
+		}
+	}
 	old := g.wt[i]
 	g.wt[i] = w
 	g.hist[old]--
@@ -397,8 +416,10 @@ func (g *Grid) computeMoves(x, y int) uint8 {
 	return m
 }
 
-// Weights returns the terrain weight of every cell, row-major. The slice
-// is the grid's own: do not modify it.
+// Weights returns the terrain weight of every cell, row-major, or nil
+// while every cell weighs 1: a grid keeps no weights until a cell weighs
+// more (SetWeight, FillWeight, a map's swamp), which saves a byte a cell
+// on maps of one weight. The slice is the grid's own: do not modify it.
 func (g *Grid) Weights() []uint8 { return g.wt }
 
 // StepMasks returns every cell's legal-step mask (see Moves), row-major,

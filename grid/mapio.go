@@ -300,7 +300,7 @@ func MapFileOf(g *Grid) *MapFile {
 		switch {
 		case !g.open.Contains(uint32(i)):
 			m.Cells[i] = '@'
-		case g.wt[i] > 1:
+		case g.weightAt(i) > 1:
 			m.Cells[i] = 'S'
 		default:
 			m.Cells[i] = '.'
@@ -362,7 +362,7 @@ func (g *Grid) Draw(path []Point) string {
 		for x := range g.w {
 			i := y*g.w + x
 			c := byte('.')
-			switch w := g.wt[i]; {
+			switch w := g.weightAt(i); {
 			case !g.open.Contains(uint32(i)):
 				c = '#'
 			case w > 9:

@@ -83,7 +83,7 @@ func (g *Grid) UnitLineCost(a, z Point, u Unit, limit Cost, pen *Penalty) (Cost,
 // stepLine walks the line bent as b for a unit k cells across of class
 // cl whose clearance is c (nil: one cell of no class).
 func (g *Grid) stepLine(a, z Point, b Bend, limit Cost, pen *Penalty, c []uint8, k uint8, cl int) (Cost, bool) {
-	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != len(g.wt) {
+	if !g.Contains(a) || !g.Contains(z) || pen != nil && len(pen.Cells) != g.w*g.h {
 		return 0, false
 	}
 	s := newLineSteps(a, z, g.rule)

@@ -512,9 +512,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			for out := m &^ in; out != 0; out &= out - 1 {
 				d := Dir(bits.TrailingZeros8(out))
 				dd := dirDelta[d]
-				wa, wb := wt[gi], wt[gi+dd.Y*gw+dd.X]
+				var wa, wb uint8
 				if wf != nil {
 					wa, wb = wf(gi), wf(gi+dd.Y*gw+dd.X)
+				} else {
+					wa, wb = g.weightAt(gi), g.weightAt(gi+dd.Y*gw+dd.X)
 				}
 				lb := gcur + StepCost(d, wa, wb)
 				if useH {
@@ -550,9 +552,11 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 				if d >= NorthEast {
 					unit = halfDiagonal
 				}
-				wb := wt[gi+goff[d]]
+				var wb uint8
 				if wf != nil {
 					wb = wf(gi + goff[d])
+				} else {
+					wb = wt[gi+goff[d]] // not uniform without a class: the grid keeps weights
 				}
 				ng = gcur + unit*(wa+Cost(wb))
 			}

@@ -59,7 +59,7 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 	for d := range grid.Dir(8) {
 		delta[d] = d.Delta()
 		if uniform {
-			w := wts[0]
+			w := g.Weight(grid.Point{})
 			step[d] = grid.StepCost(d, w, w)
 		}
 	}
@@ -70,7 +70,10 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 		case uniform:
 			m = masks[y*gw+x]
 		case plain:
-			m, wp = masks[y*gw+x], wts[y*gw+x]
+			m, wp = masks[y*gw+x], 1
+			if wts != nil {
+				wp = wts[y*gw+x]
+			}
 		default:
 			pt := grid.Pt(x, y)
 			m, wp = g.UnitMoves(pt, f.unit), g.UnitWeight(pt, f.unit)

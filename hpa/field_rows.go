@@ -111,7 +111,7 @@ func (s *tileSearcher) searchRows(g *grid.Grid, r grid.Rect, t *fieldTile) {
 		}
 	}
 	s.seeds = s.seeds[:0]
-	wt := g.Weights()[r.Min.Y*g.Width()+r.Min.X]
+	wt := g.Weight(r.Min)
 	s.rows.prices(wt)
 	masks, gw := g.StepMasks(), g.Width()
 	for dirty != 0 {

@@ -261,7 +261,10 @@ func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int, rows 
 			var m, wt uint8
 			if plain {
 				gi := y*w + x
-				m, wt = masks[gi], weights[gi]
+				m, wt = masks[gi], 1
+				if weights != nil {
+					wt = weights[gi]
+				}
 			} else {
 				pt := grid.Pt(x, y)
 				m, wt = g.UnitMoves(pt, u), g.UnitWeight(pt, u)

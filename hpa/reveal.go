@@ -130,8 +130,15 @@ func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 				k.terrains = append(k.terrains, terrainEdit{int32(i), a})
 			}
 		}
-		if terr || o != vOpen.Contains(uint32(i)) || tw[i] != vw[i] {
-			k.edits = append(k.edits, grid.CellEdit{At: grid.Point{X: x, Y: y}, Passable: o, Weight: tw[i]})
+		a, b := uint8(1), uint8(1) // nil weights: every cell weighs 1
+		if tw != nil {
+			a = tw[i]
+		}
+		if vw != nil {
+			b = vw[i]
+		}
+		if terr || o != vOpen.Contains(uint32(i)) || a != b {
+			k.edits = append(k.edits, grid.CellEdit{At: grid.Point{X: x, Y: y}, Passable: o, Weight: a})
 		}
 	}
 }

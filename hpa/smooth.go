@@ -55,8 +55,7 @@ func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	pre = append(pre, 0)
 	classed := q.who.Class > 0
 	if g.Uniform() && !classed && q.pen == nil && len(path) > 0 { // steps of one price each
-		p := path[0]
-		wt := grid.Cost(wt[p.Y*w+p.X])
+		wt := grid.Cost(g.Weight(path[0]))
 		step := [2]grid.Cost{wt * grid.Straight, wt * grid.Diagonal}
 		n0 := len(pre)
 		pre = slices.Grow(pre, len(path)-1)[:n0+len(path)-1]
@@ -75,9 +74,14 @@ func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	}
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
-		wab := grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
-		if classed { // cells weigh what the unit's class says
+		var wab grid.Cost
+		switch {
+		case classed: // cells weigh what the unit's class says
 			wab = grid.Cost(g.UnitWeight(a, q.who)) + grid.Cost(g.UnitWeight(b, q.who))
+		case wt == nil: // every cell weighs 1
+			wab = 2
+		default:
+			wab = grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
 		}
 		if a.X != b.X && a.Y != b.Y {
 			c += wab * (grid.Diagonal / 2)
