@@ -512,13 +512,13 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			for out := m &^ in; out != 0; out &= out - 1 {
 				d := Dir(bits.TrailingZeros8(out))
 				dd := dirDelta[d]
-				var wa, wb uint8
-				if wf != nil {
-					wa, wb = wf(gi), wf(gi+dd.Y*gw+dd.X)
-				} else {
-					wa, wb = g.weightAt(gi), g.weightAt(gi+dd.Y*gw+dd.X)
+				lb := gcur + step[d]
+				switch {
+				case wf != nil:
+					lb = gcur + StepCost(d, wf(gi), wf(gi+dd.Y*gw+dd.X))
+				case !uniform:
+					lb = gcur + StepCost(d, wt[gi], wt[gi+dd.Y*gw+dd.X])
 				}
-				lb := gcur + StepCost(d, wa, wb)
 				if useH {
 					lb += h(x+dd.X, y+dd.Y)
 				}
