@@ -135,16 +135,17 @@ const FourthTier = 512 * 512
 const DefaultLandmarks, DefaultLandmarksTiers = 16, 8
 
 // DefaultLandmarksFourTiers is the number of landmarks of the zero Config
-// on four tiers, DefaultLandmarksFiveTiers on more: so many tiers leave
-// the landmarks little to guide, and the memory they free pays for the
-// tiers (a generated 16384×16384 map on four tiers of groups of 8,
-// before its groups of groups kept doors: 11.1 ms a query with 4, 10.5
-// with 8; 351 MB for the planner with 4, 401 with 8, 343 on three tiers
-// with 8). On five tiers of groups of 4, 3 keep the heap under 6 bytes
-// a cell there: 5.9 with 3, 6.0 with 4 (go run ./cmd/rtspath bench
-// -scale 16384, and with -landmarks 4; 5.95 and 6.00 to two decimals in
-// a throwaway test, the second with no margin left).
-const DefaultLandmarksFourTiers, DefaultLandmarksFiveTiers = 4, 3
+// on four tiers, DefaultLandmarksFiveTiers on more. Until the grid kept
+// no weights on maps of one weight (aff7e31), memory held them to 4 and
+// 3 (the heap at 6 bytes a cell at 16384²); with that byte a cell back,
+// 8 on both, on generated maps (go run ./cmd/rtspath bench -scale N,
+// with -landmarks 8 and without, alternated): at 4096² 766–928 µs a
+// query against 856–1,209 (3.6% fewer instructions, 832 waypoints
+// expanded against 935), at 8192² 1,881–2,184 against 2,384–2,842, at
+// 16384² 5,504 and 7,254 against 6,991 and 8,143 (p99 11.6 and 17.3 ms
+// against 16.8 and 21.4), for 0.18 and 0.23 bytes a cell more (heap
+// after queries 5.15 and 5.22); 16 at 8192² were no faster than 8.
+const DefaultLandmarksFourTiers, DefaultLandmarksFiveTiers = 8, 8
 
 // Planner answers queries on one bake.
 type Planner struct {

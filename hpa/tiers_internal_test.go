@@ -53,7 +53,7 @@ func TestTiersBySize(t *testing.T) {
 // bake's planner, resolve to groups of 4 and DefaultLandmarksFiveTiers.
 func TestTiersConfigResolved(t *testing.T) {
 	for _, c := range []struct{ side, tiers, groups, landmarks int }{
-		{512, 4, 4, 4}, // 128×128 clusters: ThirdTier
+		{512, 4, 4, 8}, // 128×128 clusters: ThirdTier
 	} {
 		g, err := grid.New(c.side, c.side, grid.Octile)
 		if err != nil {
