@@ -8,13 +8,7 @@
 // last popped key and is popped last-in first-out, so among equal keys
 // the value pushed last (in A*, in practice the deepest node) goes first.
 // Push is O(1), Pop O(log C) amortised for key range C; every operation is
-// deterministic.
-//
-// The entries live in one pool, each bucket a list through it (newest
-// first), and a popped entry's slot is reused by the next push: the heap
-// keeps memory for the most entries it held at once, not for the most
-// each of its 65 buckets held at some time (which, on a grid search's
-// open list, came to seven times as much).
+// deterministic. Buckets keep their capacity between uses.
 package radix
 
 import "math/bits"
@@ -25,31 +19,25 @@ type Entry[V any] struct {
 	Val V
 }
 
-// slot is an entry in the pool and the next (older) one of its bucket or
-// of the free list (-1: none).
-type slot[V any] struct {
-	e    Entry[V]
-	next int32
-}
-
 // Heap is a radix heap of values V. The zero value is not ready: call
 // Reset first.
 type Heap[V any] struct {
-	head [65]int32 // per bucket: its newest entry's slot (-1: empty)
+	b    [65][]Entry[V]
 	bmin [65]uint64
-	pool []slot[V]
-	free int32 // first free slot (-1: none)
 	last uint64
 	n    int
 }
 
-// Reset empties the heap, keeping its memory. O(1).
+// Reset empties the heap, keeping its memory. O(1) when it is empty.
 func (h *Heap[V]) Reset() {
-	for k := range h.head {
-		h.head[k] = -1
+	if h.n > 0 {
+		for k := range h.b {
+			h.b[k] = h.b[k][:0]
+		}
+	}
+	for k := range h.bmin {
 		h.bmin[k] = ^uint64(0)
 	}
-	h.pool, h.free = h.pool[:0], -1
 	h.n, h.last = 0, 0
 }
 
@@ -59,15 +47,7 @@ func (h *Heap[V]) Len() int { return h.n }
 // Push adds v with key k; k must not be below the last popped key.
 func (h *Heap[V]) Push(k uint64, v V) {
 	i := bits.Len64(k ^ h.last)
-	x := h.free
-	if x >= 0 {
-		h.free = h.pool[x].next
-		h.pool[x] = slot[V]{Entry[V]{k, v}, h.head[i]}
-	} else {
-		x = int32(len(h.pool))
-		h.pool = append(h.pool, slot[V]{Entry[V]{k, v}, h.head[i]})
-	}
-	h.head[i] = x
+	h.b[i] = append(h.b[i], Entry[V]{k, v})
 	h.bmin[i] = min(h.bmin[i], k)
 	h.n++
 }
@@ -75,46 +55,24 @@ func (h *Heap[V]) Push(k uint64, v V) {
 // Pop removes and returns an entry of least key; the heap must not be
 // empty.
 func (h *Heap[V]) Pop() Entry[V] {
-	if h.head[0] < 0 {
+	if len(h.b[0]) == 0 {
 		i := 1
-		for h.head[i] < 0 {
+		for len(h.b[i]) == 0 {
 			i++
 		}
 		m := h.bmin[i]
 		h.last = m
-		// Bucket i's entries go to the buckets below, each keeping the
-		// order of pushes: a bucket's moved entries come before (are
-		// newer than) what it held, in the order they had in bucket i.
-		// The list runs newest first, so each later (older) one goes
-		// after the last one moved to the same bucket.
-		var tail [64]int32
-		for j := range tail[:i] {
-			tail[j] = -1
+		for _, e := range h.b[i] {
+			j := bits.Len64(e.Key ^ m)
+			h.b[j] = append(h.b[j], e)
+			h.bmin[j] = min(h.bmin[j], e.Key)
 		}
-		pool := h.pool
-		for x := h.head[i]; x >= 0; {
-			s := &pool[x]
-			nx := s.next
-			j := bits.Len64(s.e.Key ^ m)
-			if t := tail[j]; t < 0 {
-				s.next = h.head[j]
-				h.head[j] = x
-			} else {
-				s.next = pool[t].next
-				pool[t].next = x
-			}
-			tail[j] = x
-			h.bmin[j] = min(h.bmin[j], s.e.Key)
-			x = nx
-		}
-		h.head[i] = -1
+		h.b[i] = h.b[i][:0]
 		h.bmin[i] = ^uint64(0)
 	}
-	x := h.head[0]
-	s := &h.pool[x]
-	h.head[0] = s.next
-	s.next = h.free
-	h.free = x
+	b := h.b[0]
+	e := b[len(b)-1]
+	h.b[0] = b[:len(b)-1]
 	h.n--
-	return s.e
+	return e
 }
