@@ -36,3 +36,63 @@ func TestMonotone(t *testing.T) {
 		}
 	}
 }
+
+// TestOrder pops against a plain list: the least key, and among equal
+// keys the value pushed last, with gaps from 0 to 2⁴⁰ above the last key
+// popped (buckets that keep low 32 bits and buckets that keep whole
+// keys), through Resets that keep the storage.
+func TestOrder(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var h radix.Heap[int32]
+	type ent struct {
+		key uint64
+		val int32
+	}
+	for round := range 300 {
+		h.Reset()
+		var oracle []ent
+		var last uint64
+		if round%3 == 0 {
+			last = 1<<32 - 1 - r.Uint64N(1000) // keys crossing 2³²
+		}
+		span := 1 + r.IntN(41)
+		next := int32(0)
+		for range 1 + r.IntN(2000) {
+			if len(oracle) > 0 && r.IntN(5) < 2 {
+				best := 0
+				for k, e := range oracle {
+					if e.key < oracle[best].key || e.key == oracle[best].key {
+						best = k // equal keys: the later push
+					}
+				}
+				want := oracle[best]
+				oracle = slices.Delete(oracle, best, best+1)
+				got := h.Pop()
+				if got.Key != want.key || got.Val != want.val {
+					t.Fatalf("round %d: popped (%d, %d), want (%d, %d)", round, got.Key, got.Val, want.key, want.val)
+				}
+				last = got.Key
+				continue
+			}
+			var k uint64
+			switch r.IntN(4) {
+			case 0:
+				k = last // ties with the last popped
+			case 1:
+				if len(oracle) > 0 {
+					k = oracle[r.IntN(len(oracle))].key // ties with a waiting key
+					break
+				}
+				fallthrough
+			default:
+				k = last + r.Uint64N(1<<uint(r.IntN(span)))
+			}
+			h.Push(k, next)
+			oracle = append(oracle, ent{k, next})
+			next++
+		}
+		if h.Len() != len(oracle) {
+			t.Fatalf("round %d: %d entries, want %d", round, h.Len(), len(oracle))
+		}
+	}
+}
