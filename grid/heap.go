@@ -2,12 +2,11 @@ package grid
 
 import "github.com/rtspath/rtspath/internal/radix"
 
-// node is what the open list holds beside a node's f = g + h: its local
-// index and coordinates. A node improved after being pushed leaves a
+// node is what the open list holds beside a node's f = g + h: its
+// coordinates in the window (its local index is x + y×width). A node improved after being pushed leaves a
 // stale entry behind with a larger f, which is popped after the better
 // one and skipped because the node is closed by then (lazy deletion).
 type node struct {
-	i  int32
 	xy uint32 // local x | local y<<16, so pops need no division
 }
 

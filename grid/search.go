@@ -380,6 +380,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	loff, goff := s.loff, s.goff
 	gen, closed := s.gen, s.gen|8
 	minX, minY := s.win.Min.X, s.win.Min.Y
+	ww := s.ww
 	maxX, maxY := s.win.Max.X-1, s.win.Max.Y-1
 	useH := !opt.Dijkstra
 	full := s.full
@@ -430,7 +431,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	if useH {
 		h0 = h(start.X, start.Y)
 	}
-	s.open.Push(uint64(h0), node{int32(s.startL), uint32(start.X-minX) | uint32(start.Y-minY)<<16})
+	s.open.Push(uint64(h0), node{uint32(start.X-minX) | uint32(start.Y-minY)<<16})
 
 	bestL, bestH, bestG := -1, Unreachable, Unreachable
 	expanded := 0
@@ -438,7 +439,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 	for s.open.Len() > 0 {
 		top := s.open.Pop()
 		e := top.Val
-		li := int(e.i)
+		li := int(e.xy&0xffff) + int(e.xy>>16)*ww
 		sl := state[li]
 		if sl&^7 == closed {
 			continue // stale entry: the node was reached more cheaply
@@ -576,7 +577,7 @@ func (s *Searcher) run(goal Point, goalL int, multi, all bool, opt *Options, res
 			if useH {
 				f += h(x+dd.X, y+dd.Y)
 			}
-			s.open.Push(uint64(f), node{int32(ni), uint32(x+dd.X-minX) | uint32(y+dd.Y-minY)<<16})
+			s.open.Push(uint64(f), node{uint32(x+dd.X-minX) | uint32(y+dd.Y-minY)<<16})
 		}
 	}
 	res.Expanded = expanded
