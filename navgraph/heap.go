@@ -54,11 +54,16 @@ type heap struct {
 	flat  bool      // a push went below last: cur holds everything
 }
 
-// pooled is a waiting entry and the next in its bucket (or free) list.
+// pooled is a waiting entry and the next in its bucket (or free) list,
+// the item's fields inline so that next takes the item's padding: 24
+// bytes an entry, not 32.
 type pooled struct {
-	it   item
-	next int32
+	f, g    Cost
+	n, next int32
 }
+
+// item returns the entry p holds.
+func (p *pooled) item() item { return item{p.f, p.g, p.n} }
 
 func (h *heap) len() int { return len(h.cur.items) + h.nwait }
 
@@ -82,7 +87,7 @@ func (h *heap) push(it item) {
 			x = int32(len(h.pool))
 			h.pool = append(h.pool, pooled{})
 		}
-		h.pool[x].it = it
+		h.pool[x].f, h.pool[x].g, h.pool[x].n = it.f, it.g, it.n
 		h.file(x, it.f)
 		h.nwait++
 	default: // below the plateau: order everything by comparison
@@ -90,7 +95,7 @@ func (h *heap) push(it item) {
 		for h.full != 0 {
 			k := bits.TrailingZeros64(h.full)
 			for x := h.head[k]; x >= 0; x = h.pool[x].next {
-				h.cur.push(h.pool[x].it)
+				h.cur.push(h.pool[x].item())
 			}
 			h.full &^= 1 << k
 		}
@@ -122,12 +127,12 @@ func (h *heap) pop() item {
 		for x := h.head[k]; x >= 0; {
 			p := &h.pool[x]
 			next := p.next
-			if p.it.f == m {
-				h.cur.push(p.it)
+			if p.f == m {
+				h.cur.push(p.item())
 				p.next, h.free = h.free, x
 				h.nwait--
 			} else {
-				h.file(x, p.it.f) // a lower bucket
+				h.file(x, p.f) // a lower bucket
 			}
 			x = next
 		}
