@@ -163,18 +163,9 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		for _, l := range lengths {
 			row.MeanLength += l / float64(len(us))
 		}
-		// A*'s scratch, a byte or more a cell, is not the planner's; nor
-		// are the bench's own lists
-		fine, ref, lengths, pairs = nil, nil, nil, nil
-		runtime.GC()
-		var used runtime.MemStats
-		runtime.ReadMemStats(&used)
-		row.HeapAfterBytes = used.HeapAlloc - min(used.HeapAlloc, before.HeapAlloc)
-		runtime.KeepAlive(q)
 		s := summarize(queriesOf(us))
 		row.Queries, row.MeanMicros, row.P99Micros = len(us), s.MeanMicros, s.P99Micros
 		row.MicrosPerCell = s.MeanMicros / row.MeanLength
-		row.PlannerBytes = pl.Bytes()
 		if len(over) > 0 {
 			row.AStarQueries, row.AStarMicros = len(over), astarUS/float64(len(over))
 			for _, o := range over {
@@ -182,6 +173,15 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 				row.MaxOver = max(row.MaxOver, o)
 			}
 		}
+		// A*'s scratch, a byte or more a cell, is not the planner's; nor
+		// are the bench's own lists
+		fine, ref, lengths, pairs, us, over = nil, nil, nil, nil, nil, nil
+		runtime.GC()
+		var used runtime.MemStats
+		runtime.ReadMemStats(&used)
+		row.HeapAfterBytes = used.HeapAlloc - min(used.HeapAlloc, before.HeapAlloc)
+		runtime.KeepAlive(q)
+		row.PlannerBytes = pl.Bytes()
 		rows = append(rows, row)
 	}
 	return rows, nil
