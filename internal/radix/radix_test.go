@@ -61,7 +61,7 @@ func TestOrder(t *testing.T) {
 			if len(oracle) > 0 && r.IntN(5) < 2 {
 				best := 0
 				for k, e := range oracle {
-					if e.key < oracle[best].key || e.key == oracle[best].key {
+					if e.key <= oracle[best].key {
 						best = k // equal keys: the later push
 					}
 				}
