@@ -226,8 +226,18 @@ func (g *Grid) Weight(p Point) uint8 {
 	return g.weightAt(p.Y*g.w + p.X)
 }
 
-// weightAt returns the terrain weight of cell i: 1 on a grid that keeps
-// no weights (every cell weighs 1).
+// WeightAt returns the terrain weight of the cell of row-major index i
+// (y×Width()+x), 0 for an index off the grid: Weight by index, for loops
+// over cells that read Weights, which is nil while every cell weighs 1.
+// O(1).
+func (g *Grid) WeightAt(i int) uint8 {
+	if uint(i) >= uint(len(g.moves)) {
+		return 0
+	}
+	return g.weightAt(i)
+}
+
+// weightAt is WeightAt for an index on the grid.
 func (g *Grid) weightAt(i int) uint8 {
 	if g.wt == nil {
 		return 1

@@ -400,3 +400,44 @@ func TestDirtyRects(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightAt reads every cell's weight by index against the weights set
+// (a plain list, all 1 until set), with no weight array at first and
+// with one, and 0 for indices off the grid.
+func TestWeightAt(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const w, h = 37, 23
+	g, err := grid.New(w, h, grid.Octile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]uint8, w*h)
+	for i := range want {
+		want[i] = 1
+	}
+	check := func(when string) {
+		t.Helper()
+		for i, v := range want {
+			if got := g.WeightAt(i); got != v {
+				t.Fatalf("%s: cell %d weighs %d, want %d", when, i, got, v)
+			}
+		}
+		for _, i := range []int{-1, -w, w * h, w*h + 5} {
+			if got := g.WeightAt(i); got != 0 {
+				t.Fatalf("%s: index %d off the grid weighs %d, want 0", when, i, got)
+			}
+		}
+	}
+	check("no weights kept")
+	for range 60 {
+		i, v := r.IntN(w*h), uint8(1+r.IntN(255))
+		if err := g.SetWeight(grid.Pt(i%w, i/w), v); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = v
+	}
+	if g.Weights() == nil {
+		t.Fatal("weights above 1 kept no weight array")
+	}
+	check("weights set")
+}

@@ -53,7 +53,7 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 	}
 	plain := f.unit == grid.Unit{Size: 1}
 	uniform := plain && g.Uniform()
-	masks, wts, gw := g.StepMasks(), g.Weights(), g.Width()
+	masks, gw := g.StepMasks(), g.Width()
 	var step [8]grid.Cost // per step on a map of one weight
 	var delta [8]grid.Point
 	for d := range grid.Dir(8) {
@@ -70,10 +70,7 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 		case uniform:
 			m = masks[y*gw+x]
 		case plain:
-			m, wp = masks[y*gw+x], 1
-			if wts != nil {
-				wp = wts[y*gw+x]
-			}
+			m, wp = masks[y*gw+x], g.WeightAt(y*gw+x)
 		default:
 			pt := grid.Pt(x, y)
 			m, wp = g.UnitMoves(pt, f.unit), g.UnitWeight(pt, f.unit)
@@ -120,7 +117,7 @@ func (f *Field) seedBorders(c int, r grid.Rect, t *fieldTile, from func(n int) b
 			case uniform:
 				cost += step[d]
 			case plain:
-				cost += grid.StepCost(grid.Dir(d), wp, wts[qy*gw+qx])
+				cost += grid.StepCost(grid.Dir(d), wp, g.WeightAt(qy*gw+qx))
 			default:
 				cost += grid.StepCost(grid.Dir(d), wp, g.UnitWeight(grid.Pt(qx, qy), f.unit))
 			}

@@ -227,7 +227,7 @@ type span struct{ lo, hi int32 }
 func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int, rows []span) (least grid.Cost, uniform uint8) {
 	s.moves, s.weights = resize(s.moves, n), resize(s.weights, n)
 	w := g.Width()
-	masks, weights := g.StepMasks(), g.Weights()
+	masks := g.StepMasks()
 	plain := u.Size <= 1 && u.Class == 0
 	const (
 		noW = ^uint8(1<<grid.West | 1<<grid.NorthWest | 1<<grid.SouthWest)
@@ -261,10 +261,7 @@ func (s *tileSearcher) load(g *grid.Grid, u grid.Unit, r grid.Rect, n int, rows 
 			var m, wt uint8
 			if plain {
 				gi := y*w + x
-				m, wt = masks[gi], 1
-				if weights != nil {
-					wt = weights[gi]
-				}
+				m, wt = masks[gi], g.WeightAt(gi)
 			} else {
 				pt := grid.Pt(x, y)
 				m, wt = g.UnitMoves(pt, u), g.UnitWeight(pt, u)

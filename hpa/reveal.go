@@ -106,7 +106,6 @@ func (k *Knowledge) begin() {
 func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 	base := y * k.w
 	tOpen, vOpen := truth.Passability(), k.view.Passability()
-	tw, vw := truth.Weights(), k.view.Weights()
 	// Terrain types, when either grid has any (nil: all 0).
 	tt, vt := truth.Terrains(), k.view.Terrains()
 	for x := x0; x < x1; x++ {
@@ -130,13 +129,7 @@ func (k *Knowledge) row(truth *grid.Grid, y, x0, x1 int) {
 				k.terrains = append(k.terrains, terrainEdit{int32(i), a})
 			}
 		}
-		a, b := uint8(1), uint8(1) // nil weights: every cell weighs 1
-		if tw != nil {
-			a = tw[i]
-		}
-		if vw != nil {
-			b = vw[i]
-		}
+		a, b := truth.WeightAt(i), k.view.WeightAt(i)
 		if terr || o != vOpen.Contains(uint32(i)) || a != b {
 			k.edits = append(k.edits, grid.CellEdit{At: grid.Point{X: x, Y: y}, Passable: o, Weight: a})
 		}

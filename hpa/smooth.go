@@ -50,7 +50,7 @@ func (q *Query) smoothed(raw, dst []grid.Point, passes int) ([]grid.Point, grid.
 // (0 first): weights for the unit, penalties included.
 func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	g := q.p.g
-	w, wt := g.Width(), g.Weights()
+	w := g.Width()
 	var c grid.Cost
 	pre = append(pre, 0)
 	classed := q.who.Class > 0
@@ -74,14 +74,9 @@ func (q *Query) prefixCosts(path []grid.Point, pre []grid.Cost) []grid.Cost {
 	}
 	for i := 1; i < len(path); i++ {
 		a, b := path[i-1], path[i]
-		var wab grid.Cost
-		switch {
-		case classed: // cells weigh what the unit's class says
+		wab := grid.Cost(g.WeightAt(a.Y*w+a.X)) + grid.Cost(g.WeightAt(b.Y*w+b.X))
+		if classed { // cells weigh what the unit's class says
 			wab = grid.Cost(g.UnitWeight(a, q.who)) + grid.Cost(g.UnitWeight(b, q.who))
-		case wt == nil: // every cell weighs 1
-			wab = 2
-		default:
-			wab = grid.Cost(wt[a.Y*w+a.X]) + grid.Cost(wt[b.Y*w+b.X])
 		}
 		if a.X != b.X && a.Y != b.Y {
 			c += wab * (grid.Diagonal / 2)

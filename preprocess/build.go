@@ -1003,7 +1003,7 @@ func (b *Bake) writeEdges(c int, sc *edgeScratch) {
 			ps, n := ru.transitions(side)
 			for _, pos := range ps[:n] {
 				i := cell(pos)
-				cost := navgraph.Cost(grid.StepCost(d, b.g.Weight(b.g.PointAt(int(i))), b.g.Weight(b.g.PointAt(int(i+step)))))
+				cost := navgraph.Cost(grid.StepCost(d, b.g.WeightAt(int(i)), b.g.WeightAt(int(i+step))))
 				items = append(items, edgeItem{local(c, i), t.ClusterStart[nb] + local(nb, i+step), cost})
 			}
 		}
