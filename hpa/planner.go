@@ -340,6 +340,7 @@ func (p *Planner) sync() error {
 	// cluster's version); it is made anew only when the tier outgrew it.
 	if edges := intraEdges(t); p.routes == nil || roomFor(edges) > len(p.routes.slots) {
 		p.routes = newRouteCache(edges)
+		p.routes.touch()
 	}
 	p.version = b.Version()
 	for _, f := range p.penalties {
