@@ -226,9 +226,17 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 	// for the relaxations to come) but it goes on no open list. The
 	// expansions up to b are the same, with fewer pushes: on generated
 	// maps, 1,565 of the 1,970 nodes a query's unpacking reaches at
-	// 4096², 12,000 of 15,311 at 16384², are not pushed.
+	// 4096², 12,000 of 15,311 at 16384², are not pushed. A node reached
+	// at a cost above want is not even looked at (its state, its bound):
+	// no path through it joins a to b at want, and a later reach at
+	// want or less finds its state unreached, as a first reach would.
+	// The same expansions again, with a tenth fewer bounds computed (a
+	// generated 2048² map on four tiers, callgrind).
 	visit := func(u, v int32, g Cost) {
 		ng := min(g, MaxPathCost)
+		if ng > want {
+			return
+		}
 		sv := s.at(v)
 		if sv.stamp == gen && ng >= sv.cost {
 			return
@@ -287,11 +295,11 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 		}
 	}
 	if sb := s.at(b); sb.stamp != gen || sb.cost != want {
-		got := Unreachable
+		got := "more, or no path" // unreached: nothing at want or less
 		if sb.stamp == gen {
-			got = sb.cost
+			got = fmt.Sprint(sb.cost)
 		}
-		return dst, fmt.Errorf("%w: overlay hop %d→%d of level %d costs %d, the graph says %d (Overlay.Update missed a change)", ErrGraph, a, b, l, want, got)
+		return dst, fmt.Errorf("%w: overlay hop %d→%d of level %d costs %d, the graph says %s (Overlay.Update missed a change)", ErrGraph, a, b, l, want, got)
 	}
 	if len(s.ubuf) <= l {
 		s.ubuf = append(s.ubuf, make([][]int32, l+1-len(s.ubuf))...)
