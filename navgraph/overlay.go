@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"unsafe"
 
 	"github.com/rtspath/rtspath/internal/radix"
 )
@@ -21,7 +22,9 @@ import (
 // by those hops rather than node by node; so its work grows with the
 // length of the route in cells, not with the size of the graph. It still
 // finds a least-cost path, which it returns node by node (each hop
-// unpacked by searches inside its cell). On grid-like graphs a cell's
+// unpacked: above level 0 by the path one level down that the Overlay
+// keeps for it, at level 0 by a search inside its cell). On grid-like
+// graphs a cell's
 // border grows with its side, and its hops with the square of that;
 // doors (NewOverlayDoors) keep fewer ways across the cells, for a path
 // that may cost more (how much more, the doors decide).
@@ -83,6 +86,17 @@ type ovCell struct {
 	// xto[xoff[i]:xoff[i+1]], at xcost
 	xoff, xto []int32
 	xcost     []Cost
+	// Above level 0, each hop's path one level down, so that a search
+	// unpacks it without searching (nil at level 0, whose hops a search
+	// unpacks, and on a cell too big for the encoding): the nodes it
+	// passes between its ends, each a border node of one of the cells
+	// one level down, named by its place among their borders taken in
+	// the order of kids (kb[k] is where kid k's start). From mstart[i],
+	// mid holds border node i's hops in order, each as its count of
+	// nodes and then the nodes.
+	mstart []uint32
+	mid    []uint16
+	kb     []int32
 }
 
 const ovNone = math.MaxUint32
@@ -112,7 +126,8 @@ func (c *ovCell) index(u int32) int32 {
 // Cost: for each cell of m nodes (at level 0) or border nodes of the
 // level below (above it), and k border nodes, k searches over the cell's
 // e edges, O(k e log m); memory 8 bytes a node and 8 bytes a hop kept
-// (12 on graphs whose costs pass 2^32).
+// (12 on graphs whose costs pass 2^32), and above level 0 another 2 a
+// hop and 2 for each node its path passes one level down.
 func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	return NewOverlayDoors(g, levels, nil, workers)
 }
@@ -348,7 +363,7 @@ func (o *Overlay) countBytes() {
 	for l := range o.levels {
 		for c := range o.levels[l].cells {
 			oc := &o.levels[l].cells[c]
-			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)) + 8*(cap(oc.c64)+cap(oc.xcost))
+			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)+cap(oc.mstart)+cap(oc.kb)) + 2*cap(oc.mid) + 8*(cap(oc.c64)+cap(oc.xcost))
 		}
 	}
 }
@@ -404,11 +419,16 @@ type cellScratch struct {
 	to   []int32
 	cost []Cost
 	d    []Cost
-	via  []bool // the node's least path can pass through a border node
-	isB  []bool // the node is a border node (false between builds)
-	bl   []int32
-	q    radix.Heap[int32]
-	row  []Cost
+	par  []int32 // the node's predecessor on its least path (above level 0)
+	// above level 0: each node's place among the kids' borders (pos),
+	// the pairs of node and place, and where each kid's start (kb)
+	pos, kb []int32
+	mp      [][2]int32
+	via     []bool // the node's least path can pass through a border node
+	isB     []bool // the node is a border node (false between builds)
+	bl      []int32
+	q       radix.Heap[int32]
+	row     []Cost
 }
 
 // oneWay is the error for an edge u→v of cost c across cells whose
@@ -453,11 +473,20 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 		m = o.members[o.start[c]:o.start[c+1]]
 	} else {
 		lv := &o.levels[l]
-		sc.m = sc.m[:0]
+		// the kids' border nodes, sorted, and each one's place among
+		// their borders in the order of kids
+		sc.mp, sc.kb = sc.mp[:0], append(sc.kb[:0], 0)
 		for _, k := range lv.kids[lv.kstart[c]:lv.kstart[c+1]] {
-			sc.m = append(sc.m, o.levels[l-1].cells[k].border...)
+			for _, u := range o.levels[l-1].cells[k].border {
+				sc.mp = append(sc.mp, [2]int32{u, int32(len(sc.mp))})
+			}
+			sc.kb = append(sc.kb, int32(len(sc.mp)))
 		}
-		slices.Sort(sc.m)
+		slices.SortFunc(sc.mp, func(a, b [2]int32) int { return int(a[0] - b[0]) })
+		sc.m, sc.pos = sc.m[:0], sc.pos[:0]
+		for _, e := range sc.mp {
+			sc.m, sc.pos = append(sc.m, e[0]), append(sc.pos, e[1])
+		}
 		m = sc.m
 	}
 	var border []int32
@@ -519,18 +548,26 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	}
 	if len(sc.d) < len(m) {
 		sc.d = make([]Cost, len(m))
+		sc.par = make([]int32, len(m))
 		sc.via = make([]bool, len(m))
 		sc.isB = make([]bool, len(m))
 	}
-	d, via, isB := sc.d[:len(m)], sc.via[:len(m)], sc.isB[:len(m)]
+	d, par, via, isB := sc.d[:len(m)], sc.par[:len(m)], sc.via[:len(m)], sc.isB[:len(m)]
 	for _, j := range sc.bl {
 		isB[j] = true
 	}
 	oc := ovCell{border: border, off: make([]int32, 0, k+1), xoff: xoff, xto: xto, xcost: xcost}
+	paths := l > 0 && len(m) <= math.MaxUint16+1 // places fit a uint16
+	if paths {
+		oc.mstart = make([]uint32, 0, k)
+	}
 	fits := true
 	sc.row = sc.row[:0]
 	for _, src := range sc.bl {
 		oc.off = append(oc.off, int32(len(oc.to)))
+		if paths {
+			oc.mstart = append(oc.mstart, uint32(len(oc.mid)))
+		}
 		for j := range d {
 			d[j], via[j] = Unreachable, false
 		}
@@ -552,7 +589,7 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 				through := via[u] || z && sc.cost[x] > 0
 				switch {
 				case ng < d[v]:
-					d[v], via[v] = ng, through
+					d[v], via[v], par[v] = ng, through, u
 					sc.q.Push(uint64(ng), v)
 				case ng == d[v] && through:
 					via[v] = true
@@ -566,6 +603,15 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 			oc.to = append(oc.to, border[j])
 			sc.row = append(sc.row, d[t])
 			fits = fits && d[t] < ovNone
+			if paths { // the path's nodes between src and t, in order
+				n0 := len(oc.mid)
+				oc.mid = append(oc.mid, 0)
+				for v := par[t]; v != src; v = par[v] {
+					oc.mid = append(oc.mid, uint16(sc.pos[v]))
+				}
+				slices.Reverse(oc.mid[n0+1:])
+				oc.mid[n0] = uint16(len(oc.mid) - n0 - 1) // < len(m) ≤ 2^16
+			}
 		}
 	}
 	for _, j := range sc.bl {
@@ -582,6 +628,9 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	oc.off = append(oc.off, int32(len(oc.to)))
 	oc.to = slices.Clip(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
+	if paths {
+		oc.mid, oc.kb = slices.Clip(oc.mid), slices.Clone(sc.kb)
+	}
 	return oc, nil
 }
 
@@ -648,6 +697,35 @@ func (o *Overlay) Hops(l int, u int32, dst []Endpoint) []Endpoint {
 	return dst
 }
 
+// hopPath appends to dst the nodes the path of hop u→v of cell c at
+// level l > 0 passes between its ends, one level down, and says whether
+// the cell keeps that hop's path.
+func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
+	oc := &o.levels[l].cells[c]
+	i := oc.index(u)
+	if i < 0 || oc.mstart == nil {
+		return dst, false
+	}
+	at := oc.mstart[i]
+	for x := oc.off[i]; x < oc.off[i+1]; x++ {
+		n := uint32(oc.mid[at])
+		if oc.to[x] != v {
+			at += 1 + n
+			continue
+		}
+		lv, below := &o.levels[l], o.levels[l-1].cells
+		kids := lv.kids[lv.kstart[c]:lv.kstart[c+1]]
+		for _, p := range oc.mid[at+1 : at+1+n] {
+			// kid k holds places kb[k] to kb[k+1]-1
+			k, _ := slices.BinarySearch(oc.kb, int32(p)+1)
+			k--
+			dst = append(dst, below[kids[k]].border[int32(p)-oc.kb[k]])
+		}
+		return dst, true
+	}
+	return dst, false
+}
+
 // hopCost returns the cost of the hop u→v at level l, if the Overlay
 // keeps one.
 func (o *Overlay) hopCost(l int, u, v int32) (Cost, bool) {
@@ -672,7 +750,7 @@ func (o *Overlay) Bytes() int {
 	n := 4*(cap(o.cell)+cap(o.start)+cap(o.members)+cap(o.pending)) + 8*cap(o.mark) + cap(o.doors) + o.bytes
 	for l := range o.levels {
 		lv := &o.levels[l]
-		n += 192*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids)) + cap(lv.dirty)
+		n += int(unsafe.Sizeof(ovCell{}))*cap(lv.cells) + 4*(cap(lv.up)+cap(lv.kstart)+cap(lv.kids)) + cap(lv.dirty)
 	}
 	return n
 }
