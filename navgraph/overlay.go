@@ -101,6 +101,11 @@ type ovCell struct {
 
 const ovNone = math.MaxUint32
 
+// keptPathNodes bounds the nodes (the kids' border nodes) of a cell that
+// keeps its hops' paths: their places must fit a uint16. A variable, so
+// that tests can make cells search instead.
+var keptPathNodes = math.MaxUint16 + 1
+
 // hop returns the cost of hop x.
 func (c *ovCell) hop(x int32) Cost {
 	if c.c64 != nil {
@@ -557,7 +562,7 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 		isB[j] = true
 	}
 	oc := ovCell{border: border, off: make([]int32, 0, k+1), xoff: xoff, xto: xto, xcost: xcost}
-	paths := l > 0 && len(m) <= math.MaxUint16+1 // places fit a uint16
+	paths := l > 0 && len(m) <= keptPathNodes
 	if paths {
 		oc.mstart = make([]uint32, 0, k)
 	}

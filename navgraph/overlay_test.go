@@ -157,14 +157,22 @@ func checkOverlaySearch(t *testing.T, g *navgraph.Graph, s *navgraph.Searcher, q
 
 // TestOverlaySearchAgainstGonum searches random graphs split into random
 // cells with and without landmarks, before and after edits that Update
-// follows, against gonum's Dijkstra.
+// follows, against gonum's Dijkstra. In a third of the trials only the
+// cells above level 0 of a few nodes keep their hops' paths; the others
+// unpack their hops by search.
 func TestOverlaySearchAgainstGonum(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
+	defer navgraph.SetKeptPathNodes(navgraph.SetKeptPathNodes(0))
 	for trial := range 300 {
 		huge := trial%10 == 9
 		g := symmetricGraph(r, huge)
 		n := g.Len()
 		levels := randomCells(r, n)
+		kept := 1 << 16
+		if trial%3 == 1 {
+			kept = r.IntN(8)
+		}
+		navgraph.SetKeptPathNodes(kept)
 		ov, err := navgraph.NewOverlay(g, levels, 1+trial%3)
 		if err != nil {
 			t.Fatal(err)
