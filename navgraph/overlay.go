@@ -720,11 +720,16 @@ func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 		}
 		lv, below := &o.levels[l], o.levels[l-1].cells
 		kids := lv.kids[lv.kstart[c]:lv.kstart[c+1]]
+		n0 := len(dst)
 		for _, p := range oc.mid[at+1 : at+1+n] {
 			// kid k holds places kb[k] to kb[k+1]-1
 			k, _ := slices.BinarySearch(oc.kb, int32(p)+1)
 			k--
-			dst = append(dst, below[kids[k]].border[int32(p)-oc.kb[k]])
+			b := below[kids[k]].border
+			if len(b) != int(oc.kb[k+1]-oc.kb[k]) { // a kid rebuilt without this cell (rebuilds go up, so never): search, not panic
+				return dst[:n0], false
+			}
+			dst = append(dst, b[int32(p)-oc.kb[k]])
 		}
 		return dst, true
 	}
