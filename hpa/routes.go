@@ -75,10 +75,12 @@ func newRouteCache(n int) *routeCache {
 // 0.357 s in the kernel, 6,583 µs a query, against 5,856 faults, 0.064 s
 // and 5,845 µs with the slots touched first; touching them took 0.36 s
 // of the planner's 18. The work is about the same, done when a game
-// loads its map rather than in its first frames. The planner touches
-// its own cache, made when it is and kept through updates, not a unit
-// layer's, made anew with the layer at every update, where it would
-// lengthen each publish. O(slots / page).
+// loads its map rather than in its first frames. Only a new planner
+// touches its cache: not an update that outgrew it and makes a bigger
+// one, nor a unit layer's cache, made anew with the layer at every
+// update; there it would lengthen the publish. It makes the slots
+// resident at once, rather than as queries write to them (Bytes counts
+// them either way). O(slots / page).
 func (c *routeCache) touch() {
 	step := max(1, os.Getpagesize()/int(unsafe.Sizeof(c.slots[0])))
 	for i := 0; i < len(c.slots); i += step {

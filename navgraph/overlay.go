@@ -22,10 +22,10 @@ import (
 // by those hops rather than node by node; so its work grows with the
 // length of the route in cells, not with the size of the graph. It still
 // finds a least-cost path, which it returns node by node (each hop
-// unpacked: above level 0 by the path one level down that the Overlay
-// keeps for it, at level 0 by a search inside its cell). On grid-like
-// graphs a cell's
-// border grows with its side, and its hops with the square of that;
+// unpacked: above level 0 by the path one level down that its cell
+// keeps for it, when it keeps one, else and at level 0 by a search
+// inside its cell). On grid-like graphs a cell's border grows with its
+// side, and its hops with the square of that;
 // doors (NewOverlayDoors) keep fewer ways across the cells, for a path
 // that may cost more (how much more, the doors decide).
 //
@@ -91,9 +91,9 @@ type ovCell struct {
 	// unpacks, and on a cell too big for the encoding): the nodes it
 	// passes between its ends, each a border node of one of the cells
 	// one level down, named by its place among their borders taken in
-	// the order of kids (kb[k] is where kid k's start). From mstart[i],
-	// mid holds border node i's hops in order, each as its count of
-	// nodes and then the nodes.
+	// the order of kids (kid k's border starts at place kb[k]). From
+	// mstart[i], mid holds border node i's hops in order, each as its
+	// count of nodes and then the nodes.
 	mstart []uint32
 	mid    []uint16
 	kb     []int32
@@ -132,7 +132,8 @@ func (c *ovCell) index(u int32) int32 {
 // level below (above it), and k border nodes, k searches over the cell's
 // e edges, O(k e log m); memory 8 bytes a node and 8 bytes a hop kept
 // (12 on graphs whose costs pass 2^32), and above level 0 another 2 a
-// hop and 2 for each node its path passes one level down.
+// hop, 2 for each node its path passes one level down and 4 a border
+// node (see ovCell).
 func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	return NewOverlayDoors(g, levels, nil, workers)
 }
@@ -424,7 +425,7 @@ type cellScratch struct {
 	to   []int32
 	cost []Cost
 	d    []Cost
-	par  []int32 // the node's predecessor on its least path (above level 0)
+	par  []int32 // the node's predecessor on its least path (read above level 0)
 	// above level 0: each node's place among the kids' borders (pos),
 	// the pairs of node and place, and where each kid's start (kb)
 	pos, kb []int32
@@ -633,7 +634,10 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	oc.off = append(oc.off, int32(len(oc.to)))
 	oc.to = slices.Clip(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
-	if paths {
+	switch {
+	case paths && len(oc.mid) > math.MaxUint32: // mstart cannot address it
+		oc.mstart, oc.mid = nil, nil
+	case paths:
 		oc.mid, oc.kb = slices.Clip(oc.mid), slices.Clone(sc.kb)
 	}
 	return oc, nil
@@ -726,7 +730,11 @@ func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 			k, _ := slices.BinarySearch(oc.kb, int32(p)+1)
 			k--
 			b := below[kids[k]].border
-			if len(b) != int(oc.kb[k+1]-oc.kb[k]) { // a kid rebuilt without this cell (rebuilds go up, so never): search, not panic
+			// A kid rebuilt without this cell (never: rebuilds go up the
+			// levels) would name other nodes, which the search's check
+			// of the whole path's cost turns down; one whose border
+			// changed length would read past it: search instead.
+			if len(b) != int(oc.kb[k+1]-oc.kb[k]) {
 				return dst[:n0], false
 			}
 			dst = append(dst, b[int32(p)-oc.kb[k]])
