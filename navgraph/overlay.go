@@ -635,7 +635,7 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	oc.to = slices.Clip(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
 	switch {
-	case paths && len(oc.mid) > math.MaxUint32: // mstart cannot address it
+	case paths && uint64(len(oc.mid)) > math.MaxUint32: // mstart cannot address it
 		oc.mstart, oc.mid = nil, nil
 	case paths:
 		oc.mid, oc.kb = slices.Clip(oc.mid), slices.Clone(sc.kb)
