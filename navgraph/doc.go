@@ -34,7 +34,9 @@
 // and keeps for each cell the least costs between its border nodes (as
 // in Customizable Route Planning): a search given it crosses the cells
 // that hold neither a source nor a target from border to border, and
-// still returns the least-cost path, node by node. NewOverlayDoors keeps
+// still returns the least-cost path, node by node (above the first level
+// a cell keeps each inner cost's path one level down, which the search
+// reads rather than searches for). NewOverlayDoors keeps
 // fewer ways across the cells, for far fewer inner costs where borders
 // are long (a grid's), and a path that may cost more. Update and
 // Invalidate follow edits; Snapshot, Build and Install rebuild cells
@@ -54,7 +56,8 @@
 // node and landmark; after SetEdges, Landmarks.Repair keeps their bounds
 // valid at a cost that grows with the edit, not with the graph. An
 // Overlay takes 8 bytes a node and 8 a hop kept (one byte more a node
-// with doors).
+// with doors), and above its first level 2 more a hop, 2 for each node
+// a hop's path passes one level down and 4 a border node.
 //
 // # Errors
 //
