@@ -339,11 +339,7 @@ func (p *Planner) sync() error {
 	// The route cache survives updates (its entries check their
 	// cluster's version); it is made anew only when the tier outgrew it.
 	if edges := intraEdges(t); p.routes == nil || roomFor(edges) > len(p.routes.slots) {
-		first := p.routes == nil
 		p.routes = newRouteCache(edges)
-		if first { // when the planner is made, not in an update (see touch)
-			p.routes.touch()
-		}
 	}
 	p.version = b.Version()
 	for _, f := range p.penalties {

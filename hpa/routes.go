@@ -1,9 +1,7 @@
 package hpa
 
 import (
-	"os"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/rtspath/rtspath/grid"
 	"github.com/rtspath/rtspath/navgraph"
@@ -64,28 +62,6 @@ func intraEdges(t *waypoint.Tier) int {
 // route.
 func newRouteCache(n int) *routeCache {
 	return &routeCache{slots: make([]atomic.Pointer[route], roomFor(n))}
-}
-
-// touch writes a slot in each page of memory the slots span, so that
-// the operating system maps the pages now rather than at the first put
-// into each. Slots fresh from the operating system are mapped at their
-// first write, and puts land on random slots, so a new planner's first
-// queries each paid dozens of page faults. On a generated 16384² map
-// (12.5 million slots, 100 MB), 600 queries took 37,903 minor faults and
-// 0.357 s in the kernel, 6,583 µs a query, against 5,856 faults, 0.064 s
-// and 5,845 µs with the slots touched first; touching them took 0.36 s
-// of the planner's 18. The work is about the same, done when a game
-// loads its map rather than in its first frames. Only a new planner
-// touches its cache: not an update that outgrew it and makes a bigger
-// one, nor a unit layer's cache, made anew with the layer at every
-// update; there it would lengthen the publish. It makes the slots
-// resident at once, rather than as queries write to them (Bytes counts
-// them either way). O(slots / page).
-func (c *routeCache) touch() {
-	step := max(1, os.Getpagesize()/int(unsafe.Sizeof(c.slots[0])))
-	for i := 0; i < len(c.slots); i += step {
-		c.slots[i].CompareAndSwap(nil, nil) // a write, but never of a route
-	}
 }
 
 // roomFor returns the slots a cache of n routes takes.

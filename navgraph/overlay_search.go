@@ -198,11 +198,10 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 // A* there as at level 0), whose hops are unpacked in turn; at level 0
 // one found by A* with the landmarks' bound (q.Landmarks) over the
 // graph's edges in the cell. The kept paths spare the searches of the
-// levels above 0: on generated maps a query expanded 1,322 waypoints
-// rather than 1,563 at 8192², and took 1,639, 1,903 and 1,866 µs
-// against 1,912, 2,039 and 2,431, the two alternated (the kept path is
-// another of the least cost: the smoothed paths of 1,000 queries came
-// out 0.0007% longer in all). The A*'s expansions count in res.Expanded
+// levels above 0: a query on a generated 8192² map took 10% less time
+// (rtspath bench -scale 8192, binaries alternated five times; see the
+// README's Scaling). The kept path is another of the least cost, so paths may
+// differ from the A*'s. The A*'s expansions count in res.Expanded
 // under the search's cap, as the search's own do (f.capped when it
 // stops there). It returns an error wrapping ErrGraph when the A*'s
 // path does not cost what the Overlay says: the Overlay is out of step
@@ -248,8 +247,7 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 	// at a cost above want is not even looked at (its state, its bound):
 	// no path through it joins a to b at want, and a later reach at
 	// want or less finds its state unreached, as a first reach would.
-	// The same expansions again, with a tenth fewer bounds computed (a
-	// generated 2048² map on four tiers, callgrind).
+	// The same expansions again, with fewer bounds computed.
 	visit := func(u, v int32, g Cost) {
 		ng := min(g, MaxPathCost)
 		if ng > want {
