@@ -15,8 +15,8 @@ func (l *Landmarks) Bound(targets []Endpoint, v int32) Cost {
 // wrap-around.
 func (s *Searcher) SetGeneration(g uint32) { s.gen = g }
 
-// SetKeptPathNodes sets the most nodes a cell above level 0 may have to
-// keep its hops' paths (see keptPathNodes), for Overlays made after it,
+// SetKeptPathNodes sets the most nodes a cell may have to keep its hops'
+// paths (see keptPathNodes), for Overlays made after it,
 // and returns the old bound. Not for tests that run in parallel.
 func SetKeptPathNodes(n int) int {
 	old := keptPathNodes

@@ -22,9 +22,9 @@ import (
 // by those hops rather than node by node; so its work grows with the
 // length of the route in cells, not with the size of the graph. It still
 // finds a least-cost path, which it returns node by node (each hop
-// unpacked: above level 0 by the path one level down that its cell
-// keeps for it, when it keeps one, else and at level 0 by a search
-// inside its cell). On grid-like graphs a cell's border grows with its
+// unpacked by the path its cell keeps for it: above level 0 one level
+// down, at level 0 over the graph's nodes; else, in a cell too big to
+// keep them, by a search inside the cell). On grid-like graphs a cell's border grows with its
 // side, and its hops with the square of that;
 // doors (NewOverlayDoors) keep fewer ways across the cells, for a path
 // that may cost more (how much more, the doors decide).
@@ -87,8 +87,8 @@ type ovCell struct {
 	xoff, xto []int32
 	xcost     []Cost
 	// Above level 0, each hop's path one level down, so that a search
-	// unpacks it without searching (nil at level 0, whose hops a search
-	// unpacks, and on a cell too big for the encoding): the nodes it
+	// unpacks it without searching (nil on a cell too big for the
+	// encoding, whose hops a search unpacks; level 0: mid8): the nodes it
 	// passes between its ends, each a border node of one of the cells
 	// one level down, named by its place among their borders taken in
 	// the order of kids (kid k's border starts at place kb[k]). From
@@ -97,6 +97,12 @@ type ovCell struct {
 	mstart []uint32
 	mid    []uint16
 	kb     []int32
+	// At level 0, the same for each hop's path over the graph's nodes,
+	// each named by its place among the cell's nodes (members), when
+	// the cell has at most keptPathNodes0 of them: from mstart[i], mid8
+	// holds border node i's hops in order, each as its count of nodes
+	// and then the nodes.
+	mid8 []uint8
 }
 
 const ovNone = math.MaxUint32
@@ -105,6 +111,11 @@ const ovNone = math.MaxUint32
 // keeps its hops' paths: their places must fit a uint16. A variable, so
 // that tests can make cells search instead.
 var keptPathNodes = math.MaxUint16 + 1
+
+// keptPathNodes0 bounds the nodes of a level-0 cell that keeps its hops'
+// paths: their places must fit a uint8 (and keptPathNodes bounds it
+// too, so that tests can make those cells search as well).
+const keptPathNodes0 = math.MaxUint8 + 1
 
 // hop returns the cost of hop x.
 func (c *ovCell) hop(x int32) Cost {
@@ -133,7 +144,8 @@ func (c *ovCell) index(u int32) int32 {
 // e edges, O(k e log m); memory 8 bytes a node and 8 bytes a hop kept
 // (12 on graphs whose costs pass 2^32), and above level 0 another 2 a
 // hop, 2 for each node its path passes one level down and 4 a border
-// node (see ovCell).
+// node; at level 0, in cells of at most 256 nodes, 1 a hop, 1 for each
+// node its path passes and 4 a border node (see ovCell).
 func NewOverlay(g *Graph, levels [][]int32, workers int) (*Overlay, error) {
 	return NewOverlayDoors(g, levels, nil, workers)
 }
@@ -369,7 +381,7 @@ func (o *Overlay) countBytes() {
 	for l := range o.levels {
 		for c := range o.levels[l].cells {
 			oc := &o.levels[l].cells[c]
-			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)+cap(oc.mstart)+cap(oc.kb)) + 2*cap(oc.mid) + 8*(cap(oc.c64)+cap(oc.xcost))
+			o.bytes += 4*(cap(oc.border)+cap(oc.off)+cap(oc.to)+cap(oc.c32)+cap(oc.xoff)+cap(oc.xto)+cap(oc.mstart)+cap(oc.kb)) + 2*cap(oc.mid) + cap(oc.mid8) + 8*(cap(oc.c64)+cap(oc.xcost))
 		}
 	}
 }
@@ -425,7 +437,7 @@ type cellScratch struct {
 	to   []int32
 	cost []Cost
 	d    []Cost
-	par  []int32 // the node's predecessor on its least path (read above level 0)
+	par  []int32 // the node's predecessor on its least path (for the kept paths)
 	// above level 0: each node's place among the kids' borders (pos),
 	// the pairs of node and place, and where each kid's start (kb)
 	pos, kb []int32
@@ -564,7 +576,8 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	}
 	oc := ovCell{border: border, off: make([]int32, 0, k+1), xoff: xoff, xto: xto, xcost: xcost}
 	paths := l > 0 && len(m) <= keptPathNodes
-	if paths {
+	paths0 := l == 0 && len(m) <= min(keptPathNodes, keptPathNodes0)
+	if paths || paths0 {
 		oc.mstart = make([]uint32, 0, k)
 	}
 	fits := true
@@ -573,6 +586,9 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 		oc.off = append(oc.off, int32(len(oc.to)))
 		if paths {
 			oc.mstart = append(oc.mstart, uint32(len(oc.mid)))
+		}
+		if paths0 {
+			oc.mstart = append(oc.mstart, uint32(len(oc.mid8)))
 		}
 		for j := range d {
 			d[j], via[j] = Unreachable, false
@@ -618,6 +634,15 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 				slices.Reverse(oc.mid[n0+1:])
 				oc.mid[n0] = uint16(len(oc.mid) - n0 - 1) // < len(m) ≤ 2^16
 			}
+			if paths0 { // the same over the cell's nodes (level 0: m)
+				n0 := len(oc.mid8)
+				oc.mid8 = append(oc.mid8, 0)
+				for v := par[t]; v != src; v = par[v] {
+					oc.mid8 = append(oc.mid8, uint8(v))
+				}
+				slices.Reverse(oc.mid8[n0+1:])
+				oc.mid8[n0] = uint8(len(oc.mid8) - n0 - 1) // < len(m) ≤ 2^8
+			}
 		}
 	}
 	for _, j := range sc.bl {
@@ -639,6 +664,8 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 		oc.mstart, oc.mid = nil, nil
 	case paths:
 		oc.mid, oc.kb = slices.Clip(oc.mid), slices.Clone(sc.kb)
+	case paths0: // at most 2^16 hops of 2^8 entries: mstart addresses them
+		oc.mid8 = slices.Clip(oc.mid8)
 	}
 	return oc, nil
 }
@@ -738,6 +765,31 @@ func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 				return dst[:n0], false
 			}
 			dst = append(dst, b[int32(p)-oc.kb[k]])
+		}
+		return dst, true
+	}
+	return dst, false
+}
+
+// hopPath0 appends to dst the nodes the path of hop u→v of level-0
+// cell c passes between its ends, and says whether the cell keeps that
+// hop's path.
+func (o *Overlay) hopPath0(c, u, v int32, dst []int32) ([]int32, bool) {
+	oc := &o.levels[0].cells[c]
+	i := oc.index(u)
+	if i < 0 || oc.mstart == nil {
+		return dst, false
+	}
+	at := oc.mstart[i]
+	m := o.members[o.start[c]:o.start[c+1]]
+	for x := oc.off[i]; x < oc.off[i+1]; x++ {
+		n := uint32(oc.mid8[at])
+		if oc.to[x] != v {
+			at += 1 + n
+			continue
+		}
+		for _, p := range oc.mid8[at+1 : at+1+n] {
+			dst = append(dst, m[p])
 		}
 		return dst, true
 	}

@@ -192,16 +192,17 @@ func (s *Searcher) overlaySearch(q *Query, h func(int32) Cost, res Result) (Resu
 }
 
 // unpack appends the nodes after a of a least-cost path from a to b
-// inside cell c of level l (the Overlay's hop a → b there): above level
-// 0 the path over the hops and edges of the level below that the cell
-// keeps for the hop (else, on a cell too big to keep them, one found by
-// A* there as at level 0), whose hops are unpacked in turn; at level 0
-// one found by A* with the landmarks' bound (q.Landmarks) over the
-// graph's edges in the cell. The kept paths spare the searches of the
-// levels above 0: a query on a generated 8192² map took 10% less time
-// (rtspath bench -scale 8192, binaries alternated five times; see the
-// README's Scaling). The kept path is another of the least cost, so paths may
-// differ from the A*'s. The A*'s expansions count in res.Expanded
+// inside cell c of level l (the Overlay's hop a → b there): the path the
+// cell keeps for the hop, above level 0 over the hops and edges of the
+// level below, whose hops are unpacked in turn, at level 0 over the
+// graph's nodes; else, on a cell too big to keep them, one found by A*
+// with the landmarks' bound (q.Landmarks) over the hops and edges of the
+// level below, or the graph's edges at level 0, in the cell. The kept
+// paths spare those searches: above level 0, a query on a generated
+// 8192² map took 10% less time, and at level 0 another 9% (rtspath bench
+// -scale, binaries alternated; see the README's Scaling). A kept path is
+// another of the least cost, so paths may differ from the A*'s. The
+// A*'s expansions count in res.Expanded
 // under the search's cap, as the search's own do (f.capped when it
 // stops there). It returns an error wrapping ErrGraph when the A*'s
 // path does not cost what the Overlay says: the Overlay is out of step
@@ -216,6 +217,8 @@ func (s *Searcher) unpack(ov *Overlay, l int, c, a, b int32, q *Query, f *fronti
 			s.ubuf[l] = append(p, b)
 			return s.unpackBelow(ov, l, q, f, res, dst)
 		}
+	} else if p, ok := ov.hopPath0(c, a, b, dst); ok { // its nodes, if kept
+		return append(p, b), nil
 	}
 	want, _ := ov.hopCost(l, a, b)
 	lm := q.Landmarks

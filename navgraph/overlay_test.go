@@ -533,12 +533,17 @@ func TestOverlayFailedUpdate(t *testing.T) {
 }
 
 // TestOverlayCountsUnpacking: on a line of nodes in cells of ten, the
-// search from end to end crosses each closed cell by one hop, and the
-// searches that unpack the hops expand every node between: all of them
-// count, so a bound below the line's length stops the search.
+// search from end to end crosses each closed cell by one hop. On cells
+// that keep no paths, the searches that unpack the hops expand every
+// node between: all of them count, so a bound below the line's length
+// stops the search. On cells that keep them, the hops are read: the
+// same path, with only the search's own expansions.
 func TestOverlayCountsUnpacking(t *testing.T) {
 	const n = 200
+	old := navgraph.SetKeptPathNodes(0)
 	g, ov := lineOverlay(t, n)
+	navgraph.SetKeptPathNodes(old)
+	_, kept := lineOverlay(t, n)
 	s := navgraph.NewSearcher(g)
 	q := &navgraph.Query{Sources: []navgraph.Endpoint{{Node: 0}}, Targets: []navgraph.Endpoint{{Node: n - 1}}, Overlay: ov}
 	res, err := s.Search(q, nil)
@@ -548,9 +553,14 @@ func TestOverlayCountsUnpacking(t *testing.T) {
 	if !res.Found || res.Cost != 3*(n-1) || len(res.Path) != n || res.Expanded < n {
 		t.Fatalf("found %t cost %d, %d nodes, %d expanded; want cost %d, %d nodes all expanded", res.Found, res.Cost, len(res.Path), res.Expanded, 3*(n-1), n)
 	}
+	path := slices.Clone(res.Path)
 	q.MaxExpansions = n - 1
 	if res, err = s.Search(q, nil); err != nil || res.Found || !res.Exhausted || res.Expanded > n-1 {
 		t.Fatalf("under a bound of %d: %+v, %v", n-1, res, err)
+	}
+	q.MaxExpansions, q.Overlay = 0, kept
+	if res, err = s.Search(q, nil); err != nil || !res.Found || res.Cost != 3*(n-1) || !slices.Equal(res.Path, path) || res.Expanded >= n/2 {
+		t.Fatalf("on cells that keep their paths: %+v, %v; want the same path, fewer than %d expanded", res, err, n/2)
 	}
 }
 
