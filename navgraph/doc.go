@@ -34,9 +34,10 @@
 // and keeps for each cell the least costs between its border nodes (as
 // in Customizable Route Planning): a search given it crosses the cells
 // that hold neither a source nor a target from border to border, and
-// still returns the least-cost path, node by node (a cell keeps each
-// inner cost's path, one level down or over the graph's nodes at the
-// first level, which the search reads rather than searches for). NewOverlayDoors keeps
+// still returns the least-cost path, node by node (a cell small enough
+// keeps each inner cost's path, one level down, or over the graph's
+// nodes at the first level in cells of at most 256 nodes, which the
+// search reads rather than searches for). NewOverlayDoors keeps
 // fewer ways across the cells, for far fewer inner costs where borders
 // are long (a grid's), and a path that may cost more. Update and
 // Invalidate follow edits; Snapshot, Build and Install rebuild cells

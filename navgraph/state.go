@@ -71,8 +71,8 @@ func (s *Searcher) mapPage(i int32) *page {
 
 // recycle readies the pages for a search on a graph of n nodes. A new
 // query (handBack) hands the pages its predecessor mapped back to the
-// spares; the searches within one query (an Overlay search unpacks each
-// hop with one) keep them mapped, their stamps saying their states are
+// spares; the searches within one query (an Overlay search unpacks with
+// one each hop whose cell keeps no path for it) keep them mapped, their stamps saying their states are
 // old, so that they do not map the same pages again and again. It hands
 // them back too before it grows the page table to n nodes (it never
 // shrinks, so the indexes in s.mapped stay good after SetGraph to a

@@ -182,6 +182,7 @@ func TestHeuristicOncePerNode(t *testing.T) {
 // the counter, which no real use does.
 func TestSearcherWrapWhileUnpacking(t *testing.T) {
 	const n = 200
+	defer navgraph.SetKeptPathNodes(navgraph.SetKeptPathNodes(0)) // unpacked by searches
 	g, ov := lineOverlay(t, n)
 	every := make([]navgraph.Endpoint, n)
 	for i := range every {
