@@ -625,23 +625,11 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 			oc.to = append(oc.to, border[j])
 			sc.row = append(sc.row, d[t])
 			fits = fits && d[t] < ovNone
-			if paths { // the path's nodes between src and t, in order
-				n0 := len(oc.mid)
-				oc.mid = append(oc.mid, 0)
-				for v := par[t]; v != src; v = par[v] {
-					oc.mid = append(oc.mid, uint16(sc.pos[v]))
-				}
-				slices.Reverse(oc.mid[n0+1:])
-				oc.mid[n0] = uint16(len(oc.mid) - n0 - 1) // < len(m) ≤ 2^16
+			if paths { // the path's nodes between src and t: places among the kids' borders
+				oc.mid = appendRun(oc.mid, par, src, t, func(v int32) uint16 { return uint16(sc.pos[v]) })
 			}
 			if paths0 { // the same over the cell's nodes (level 0: m)
-				n0 := len(oc.mid8)
-				oc.mid8 = append(oc.mid8, 0)
-				for v := par[t]; v != src; v = par[v] {
-					oc.mid8 = append(oc.mid8, uint8(v))
-				}
-				slices.Reverse(oc.mid8[n0+1:])
-				oc.mid8[n0] = uint8(len(oc.mid8) - n0 - 1) // < len(m) ≤ 2^8
+				oc.mid8 = appendRun(oc.mid8, par, src, t, func(v int32) uint8 { return uint8(v) })
 			}
 		}
 	}
@@ -733,6 +721,36 @@ func (o *Overlay) Hops(l int, u int32, dst []Endpoint) []Endpoint {
 	return dst
 }
 
+// appendRun appends to mid a kept hop path: the count of the nodes
+// strictly between src and t on the search tree par, then those nodes in
+// order, each as place(v). The count is below the cell's nodes, so it
+// fits T where their places do.
+func appendRun[T uint8 | uint16](mid []T, par []int32, src, t int32, place func(int32) T) []T {
+	n0 := len(mid)
+	mid = append(mid, 0)
+	for v := par[t]; v != src; v = par[v] {
+		mid = append(mid, place(v))
+	}
+	slices.Reverse(mid[n0+1:])
+	mid[n0] = T(len(mid) - n0 - 1)
+	return mid
+}
+
+// findRun returns the kept path of border node i's hop to v in mid (see
+// appendRun): where its nodes start and how many they are; false when
+// i has no hop to v.
+func findRun[T uint8 | uint16](oc *ovCell, i, v int32, mid []T) (at, n uint32, ok bool) {
+	at = oc.mstart[i]
+	for x := oc.off[i]; x < oc.off[i+1]; x++ {
+		n = uint32(mid[at])
+		if oc.to[x] == v {
+			return at + 1, n, true
+		}
+		at += 1 + n
+	}
+	return 0, 0, false
+}
+
 // hopPath appends to dst the nodes the path of hop u→v of cell c at
 // level l > 0 passes between its ends, one level down, and says whether
 // the cell keeps that hop's path.
@@ -742,33 +760,28 @@ func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 	if i < 0 || oc.mstart == nil {
 		return dst, false
 	}
-	at := oc.mstart[i]
-	for x := oc.off[i]; x < oc.off[i+1]; x++ {
-		n := uint32(oc.mid[at])
-		if oc.to[x] != v {
-			at += 1 + n
-			continue
-		}
-		lv, below := &o.levels[l], o.levels[l-1].cells
-		kids := lv.kids[lv.kstart[c]:lv.kstart[c+1]]
-		n0 := len(dst)
-		for _, p := range oc.mid[at+1 : at+1+n] {
-			// kid k holds places kb[k] to kb[k+1]-1
-			k, _ := slices.BinarySearch(oc.kb, int32(p)+1)
-			k--
-			b := below[kids[k]].border
-			// A kid rebuilt without this cell (never: rebuilds go up the
-			// levels) would name other nodes, which the search's check
-			// of the whole path's cost turns down; one whose border
-			// changed length would read past it: search instead.
-			if len(b) != int(oc.kb[k+1]-oc.kb[k]) {
-				return dst[:n0], false
-			}
-			dst = append(dst, b[int32(p)-oc.kb[k]])
-		}
-		return dst, true
+	at, n, ok := findRun(oc, i, v, oc.mid)
+	if !ok {
+		return dst, false
 	}
-	return dst, false
+	lv, below := &o.levels[l], o.levels[l-1].cells
+	kids := lv.kids[lv.kstart[c]:lv.kstart[c+1]]
+	n0 := len(dst)
+	for _, p := range oc.mid[at : at+n] {
+		// kid k holds places kb[k] to kb[k+1]-1
+		k, _ := slices.BinarySearch(oc.kb, int32(p)+1)
+		k--
+		b := below[kids[k]].border
+		// A kid rebuilt without this cell (never: rebuilds go up the
+		// levels) would name other nodes, which the search's check
+		// of the whole path's cost turns down; one whose border
+		// changed length would read past it: search instead.
+		if len(b) != int(oc.kb[k+1]-oc.kb[k]) {
+			return dst[:n0], false
+		}
+		dst = append(dst, b[int32(p)-oc.kb[k]])
+	}
+	return dst, true
 }
 
 // hopPath0 appends to dst the nodes the path of hop u→v of level-0
@@ -780,20 +793,15 @@ func (o *Overlay) hopPath0(c, u, v int32, dst []int32) ([]int32, bool) {
 	if i < 0 || oc.mstart == nil {
 		return dst, false
 	}
-	at := oc.mstart[i]
-	m := o.members[o.start[c]:o.start[c+1]]
-	for x := oc.off[i]; x < oc.off[i+1]; x++ {
-		n := uint32(oc.mid8[at])
-		if oc.to[x] != v {
-			at += 1 + n
-			continue
-		}
-		for _, p := range oc.mid8[at+1 : at+1+n] {
-			dst = append(dst, m[p])
-		}
-		return dst, true
+	at, n, ok := findRun(oc, i, v, oc.mid8)
+	if !ok {
+		return dst, false
 	}
-	return dst, false
+	m := o.members[o.start[c]:o.start[c+1]]
+	for _, p := range oc.mid8[at : at+n] {
+		dst = append(dst, m[p])
+	}
+	return dst, true
 }
 
 // hopCost returns the cost of the hop u→v at level l, if the Overlay
