@@ -736,10 +736,14 @@ func appendRun[T uint8 | uint16](mid []T, par []int32, src, t int32, place func(
 	return mid
 }
 
-// findRun returns the kept path of border node i's hop to v in mid (see
+// findRun returns the kept path of the cell's hop u→v in mid (see
 // appendRun): where its nodes start and how many they are; false when
-// i has no hop to v.
-func findRun[T uint8 | uint16](oc *ovCell, i, v int32, mid []T) (at, n uint32, ok bool) {
+// the cell keeps no paths or no such hop.
+func findRun[T uint8 | uint16](oc *ovCell, u, v int32, mid []T) (at, n uint32, ok bool) {
+	i := oc.index(u)
+	if i < 0 || oc.mstart == nil {
+		return 0, 0, false
+	}
 	at = oc.mstart[i]
 	for x := oc.off[i]; x < oc.off[i+1]; x++ {
 		n = uint32(mid[at])
@@ -756,11 +760,7 @@ func findRun[T uint8 | uint16](oc *ovCell, i, v int32, mid []T) (at, n uint32, o
 // the cell keeps that hop's path.
 func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 	oc := &o.levels[l].cells[c]
-	i := oc.index(u)
-	if i < 0 || oc.mstart == nil {
-		return dst, false
-	}
-	at, n, ok := findRun(oc, i, v, oc.mid)
+	at, n, ok := findRun(oc, u, v, oc.mid)
 	if !ok {
 		return dst, false
 	}
@@ -789,11 +789,7 @@ func (o *Overlay) hopPath(l int, c, u, v int32, dst []int32) ([]int32, bool) {
 // hop's path.
 func (o *Overlay) hopPath0(c, u, v int32, dst []int32) ([]int32, bool) {
 	oc := &o.levels[0].cells[c]
-	i := oc.index(u)
-	if i < 0 || oc.mstart == nil {
-		return dst, false
-	}
-	at, n, ok := findRun(oc, i, v, oc.mid8)
+	at, n, ok := findRun(oc, u, v, oc.mid8)
 	if !ok {
 		return dst, false
 	}
