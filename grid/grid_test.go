@@ -223,12 +223,15 @@ func TestMalformedMaps(t *testing.T) {
 }
 
 func TestScenRoundTrip(t *testing.T) {
-	const in = "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.82842712\n1 m.map 4 3 1 0 2 2 2.41\n"
+	// The third line's optimum has no decimals (as in TheFrozenSea's
+	// file, whose 1483 stands for 1482.99617486): it must stay so, or
+	// the tolerance shrinks from half a unit to 1e-3.
+	const in = "version 1\n0\tm.map\t4\t3\t0\t0\t3\t2\t3.82842712\n1 m.map 4 3 1 0 2 2 2.41\n2 m.map 4 3 0 0 3 0 3\n"
 	sc, err := grid.ReadScen(strings.NewReader(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sc) != 2 || sc[0].Goal != grid.Pt(3, 2) || sc[0].Decimals != 8 || sc[1].Decimals != 2 || sc[1].Bucket != 1 {
+	if len(sc) != 3 || sc[2].Decimals != 0 || sc[0].Goal != grid.Pt(3, 2) || sc[0].Decimals != 8 || sc[1].Decimals != 2 || sc[1].Bucket != 1 {
 		t.Fatalf("parsed %+v", sc)
 	}
 	if !sc[1].Matches(1+1.41421356) || sc[1].Matches(2.43) {

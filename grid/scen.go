@@ -148,7 +148,9 @@ func parseScen(f []string) (Scenario, error) {
 }
 
 // WriteScen writes scenarios in the Moving AI format ("version 1", tab
-// separated, lengths with each scenario's Decimals, 8 if 0). A scenario
+// separated, lengths with each scenario's Decimals; with Decimals 0, a
+// whole length without a point, as ReadScen read it, and any other with
+// 8). A scenario
 // ReadScen would refuse (a map name that is empty or holds white space, a
 // number outside 0..MaxSide, an optimal length that is negative or not
 // finite, Decimals outside 0..1000, a line too long) is an error wrapping
@@ -186,7 +188,7 @@ func WriteScen(w io.Writer, scens []Scenario) error {
 // appendScen appends s as one line of a scenario file.
 func appendScen(b []byte, s Scenario) []byte {
 	d := s.Decimals
-	if d == 0 {
+	if d == 0 && s.Optimal != math.Trunc(s.Optimal) {
 		d = 8
 	}
 	return fmt.Appendf(b, "%d\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.*f\n", s.Bucket, s.Map, s.Width, s.Height,
