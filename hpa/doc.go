@@ -44,7 +44,10 @@
 //     on cluster borders where the cheapest way would cross elsewhere: a
 //     Dijkstra over the band of cells within Options.Band (DefaultBand,
 //     12; twice that round cells that pay a penalty) of it, piece by
-//     piece, finds the least-cost path in that band (never dearer; on
+//     piece, finds the least-cost path in that band where the path
+//     fits one piece (a 96×96 rectangle, band included, or more for a
+//     band wider than the default, so that its pieces stay as long)
+//     and a path no dearer where it does not (never dearer; on
 //     weighted StarCraft maps it takes the mean excess over the exact
 //     search from 9.96% to 0.36%, for 3.0× the query time; see the
 //     README's penalty section). Under a penalty it searches again

@@ -98,3 +98,7 @@ func TightenLean(q *Query, path []grid.Point, band int, unit grid.Unit, pen *gri
 
 // SetNoRival turns q's rival route (rival.go) off or on again.
 func SetNoRival(q *Query, off bool) { q.noRival = off }
+
+// PieceSide is pieceSide: the least side, band excluded, of a piece's
+// rectangle in the band search.
+const PieceSide = pieceSide
