@@ -104,7 +104,7 @@
 // the tests' maps': the worst case is not bounded in general, and on
 // small maps of other shapes, with clusters of other sizes than 8, 16
 // and 32 or much heavier terrain than the tests' swamp of weight 3, a
-// rare path can cost a fifth more than the optimum. Options.Band set
+// rare path can cost well past them. Options.Band set
 // (then the band also runs round paths on plain terrain), or wider than
 // the default on heavy terrain, found the optimum for each of the five
 // such paths we looked at.
