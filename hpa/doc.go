@@ -98,7 +98,7 @@
 // small generated maps with swamp (weights that differ: the band search
 // runs), clusters of 8 to 32 cells and all three movement rules, 0.01% on
 // average and 0.00% at the 99th percentile (bounds 0.2% and 1%), worst
-// 5.3% under the octile rules (bound 8%) and 14.5% under Cardinal (bound
+// 7.1% under the octile rules (bound 8%) and 14.5% under Cardinal (bound
 // 18%: there a straight shortcut is a staircase, and fewer of them are
 // legal; go test -run 'TestAgainstAStar$' -v ./hpa). Those bounds are
 // the tests' maps': the worst case is not bounded in general, and on
