@@ -15,13 +15,14 @@ const MaxBand = 32
 const bandArea = 96 * 96
 
 // pieceSide is the least side, band excluded, that a piece's rectangle
-// may reach before bandArea stops it: a band grown by grow cells on each
-// side (Options.Band, twice that round cells that pay a penalty) may
-// take (pieceSide + 2·grow)² cells when that is more than bandArea, so
-// that a wider band does not cut the path into shorter pieces, whose
-// forced joins cost more than the band saves (on a 187×204 map of swamp
-// of weight 10, Band 28 gave a path 19.2% over the optimum where Band
-// 24 found it). The default bands (grow 12, or 24 round a penalty) stay
+// may reach before its bound stops it: a band grown by grow cells on
+// each side (Options.Band, twice that round cells that pay a penalty)
+// may take (pieceSide + 2·grow)² cells when that is more than bandArea
+// (grow over 24), so that a wide band does not cut the path into
+// pieces shorter than the default penalty band's, whose forced joins
+// can cost more than the band saves (on a small map of heavy swamp,
+// Bands 28 and 32 gave paths far dearer than Band 24's, which was the
+// optimum). The default bands (grow 12, or 24 round a penalty) stay
 // within bandArea.
 const pieceSide = 48
 

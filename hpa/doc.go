@@ -45,9 +45,10 @@
 //     Dijkstra over the band of cells within Options.Band (DefaultBand,
 //     12; twice that round cells that pay a penalty) of it, piece by
 //     piece, finds the least-cost path in that band where the path
-//     fits one piece (a 96×96 rectangle, band included, or more for a
-//     band wider than the default, so that its pieces stay as long)
-//     and a path no dearer where it does not (never dearer; on
+//     fits one piece (a rectangle of at most 96² cells, band included,
+//     or of (48+2w)² for a band grown w cells a side where that is
+//     more, so that a stretch of path 48 cells across always fits one
+//     piece) and a path no dearer where it does not (never dearer; on
 //     weighted StarCraft maps it takes the mean excess over the exact
 //     search from 9.96% to 0.36%, for 3.0× the query time; see the
 //     README's penalty section). Under a penalty it searches again
@@ -104,10 +105,9 @@
 // the tests' maps': the worst case is not bounded in general, and on
 // small maps of other shapes, with clusters of other sizes than 8, 16
 // and 32 or much heavier terrain than the tests' swamp of weight 3, a
-// rare path can cost well past them. Options.Band set
-// (then the band also runs round paths on plain terrain), or wider than
-// the default on heavy terrain, found the optimum for each of the five
-// such paths we looked at.
+// rare path can cost well past them. Options.Band set (then the band
+// also runs round paths on plain terrain), or wider than the default on
+// heavy terrain, can find a cheaper one there.
 //
 // # Unreachable goals, budgets and first steps
 //

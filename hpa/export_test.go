@@ -87,6 +87,12 @@ func Tighten(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Pe
 	return q.tighten(append([]grid.Point(nil), path...))
 }
 
+// TightenCharged is Tighten that also returns the band cells charged.
+func TightenCharged(q *Query, path []grid.Point, band int, unit grid.Unit, pen *grid.Penalty) ([]grid.Point, int, error) {
+	p, err := Tighten(q, path, band, unit, pen)
+	return p, q.bud.used, err
+}
+
 // TightenLean is Tighten as a query whose band is its penalty's alone
 // runs it (see bandWidth): pieces whose band holds no cell that pays are
 // kept as they are. It also returns the band cells charged.

@@ -550,9 +550,13 @@ type Options struct {
 	// them, as without the Penalty). With a band under such a Penalty,
 	// a one-cell unit of no class also tries the route on plain costs
 	// (see the package doc), which may double the band's work. The
-	// band's cells count as expansions (MaxExpansions): often ten times
-	// what the rest of the query expands, so a budget sized for Band -1
-	// runs out; one that runs out in the second route keeps the first.
+	// band searches its path piece by piece, in rectangles of at most
+	// 96² cells or (48+2w)² for a band grown w cells a side (w is Band,
+	// twice it under a Penalty) where that is more: up to 176² for Band
+	// 32 under a Penalty. The band's cells count as expansions
+	// (MaxExpansions): often ten times what the rest of the query
+	// expands, so a budget sized for Band -1 runs out; one that runs out
+	// in the second route keeps the first.
 	Band int
 }
 
