@@ -136,7 +136,7 @@ func TestScale(t *testing.T) {
 		t.Fatalf("%v, %d rows", err, len(rows))
 	}
 	for _, r := range rows {
-		if r.BuildMillis <= 0 || r.BuildMillis1 <= 0 || r.FileBytes <= 0 || r.BakeBytes <= 0 || r.Queries != 20 || r.AStarQueries != 20 || r.MeanOver < 0 {
+		if r.BuildMillis <= 0 || r.BuildMillis1 <= 0 || r.FileBytes <= 0 || r.BakeBytes <= 0 || r.Queries != 20 || r.WarmMeanMicros <= 0 || r.WarmP99Micros < r.WarmMeanMicros || r.AStarQueries != 20 || r.MeanOver < 0 {
 			t.Errorf("%+v", r)
 		}
 	}
