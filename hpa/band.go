@@ -16,7 +16,7 @@ const bandArea = 96 * 96
 
 // pieceSide is the least side, band excluded, that a piece's rectangle
 // may reach before its bound stops it: a band grown by grow cells on
-// each side (Options.Band, twice that round cells that pay a penalty)
+// each side (Options.Band, twice that under a penalty)
 // may take (pieceSide + 2·grow)² cells when that is more than bandArea
 // (grow over 24), so that a wide band does not cut the path into
 // pieces shorter than the default penalty band's, whose forced joins
