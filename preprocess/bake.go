@@ -15,8 +15,9 @@ import (
 // The bake file:
 //
 //	magic    "RTSPBAKE"          8 bytes
-//	version  uint16, little end. currently 3 (2 had no unit sizes, 1 no
-//	         middle point on wide entrances)
+//	version  uint16, little end. 3, or 4 for a bake with
+//	         Config.MiddleFrom (2 had no unit sizes, 1 no middle point
+//	         on wide entrances); a reader takes both
 //	flags    uint16              reserved: must be 0 (a reader refuses
 //	                             any other value)
 //	length   uint64              payload bytes
@@ -24,7 +25,7 @@ import (
 //	checksum uint32              CRC-32C of the payload
 //
 // The payload holds the source map's hash, its size and movement rule, the
-// cluster size, the placed waypoints, the units (Config.Units: size and
+// cluster size, in version 4 Config.MiddleFrom, the placed waypoints, the units (Config.Units: size and
 // class pairs),
 // and for each cluster the costs of its intra-cluster edges in a fixed
 // order (every pair of points of one region, by point index): the one
@@ -35,8 +36,11 @@ import (
 // the file stays a few hundred kilobytes per million cells and cannot
 // disagree with the map it was baked from.
 const (
-	magic   = "RTSPBAKE"
-	Version = 3
+	magic = "RTSPBAKE"
+	// Version is the format of a bake without Config.MiddleFrom, the one
+	// older builds read too; VersionMiddle that of one with it.
+	Version       = 3
+	VersionMiddle = 4
 )
 
 // Errors about bake files. Every error about a file that cannot be
@@ -129,6 +133,11 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 	p = binary.AppendUvarint(p, uint64(b.h))
 	p = append(p, byte(b.rule))
 	p = binary.AppendUvarint(p, uint64(b.cs))
+	version := uint16(Version)
+	if b.mid != 0 {
+		version = VersionMiddle
+		p = binary.AppendUvarint(p, uint64(b.mid))
+	}
 	p = binary.AppendUvarint(p, uint64(len(b.placed)))
 	prev := -1
 	for _, q := range b.placed {
@@ -149,7 +158,7 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 		}
 	}
 	dst = append(dst, magic...)
-	dst = binary.LittleEndian.AppendUint16(dst, Version)
+	dst = binary.LittleEndian.AppendUint16(dst, version)
 	dst = binary.LittleEndian.AppendUint16(dst, 0)
 	dst = binary.LittleEndian.AppendUint64(dst, uint64(len(p)))
 	dst = append(dst, p...)
@@ -191,7 +200,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	if workers < 0 {
 		return nil, fmt.Errorf("%w: %d workers", ErrConfig, workers)
 	}
-	p, err := payload(data)
+	p, version, err := payload(data)
 	if err != nil {
 		return nil, err
 	}
@@ -202,6 +211,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	w, h := d.uvarint(), d.uvarint()
 	rule := grid.Movement(d.byte())
 	cs := d.uvarint()
+	mid := d.middle(version)
 	if d.err == nil && (w != uint64(g.Width()) || h != uint64(g.Height()) || rule != g.Movement()) {
 		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrMap, w, h, rule, g.Width(), g.Height(), g.Movement())
 	}
@@ -209,7 +219,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	if d.err != nil || np > uint64(len(p)) || cs < 4 || cs > 256 {
 		return nil, d.fail("header")
 	}
-	cfg := Config{ClusterSize: int(cs), Workers: workers}
+	cfg := Config{ClusterSize: int(cs), Workers: workers, MiddleFrom: mid}
 	prev := int64(-1)
 	for range np {
 		i := prev + 1 + int64(d.uvarint())
@@ -303,6 +313,19 @@ func (d *reader) uvarint() uint64 {
 	return v
 }
 
+// middle reads Config.MiddleFrom from a payload of the given version: 0
+// before VersionMiddle, which keeps it only when it is not 0.
+func (d *reader) middle(version uint16) int {
+	if version < VersionMiddle {
+		return 0
+	}
+	m := d.uvarint()
+	if d.err == nil && (m < MinMiddleFrom || m > 256) {
+		d.err = fmt.Errorf("%w: MiddleFrom %d in the header (want %d..256)", ErrFormat, m, MinMiddleFrom)
+	}
+	return int(m)
+}
+
 func (d *reader) byte() byte {
 	if d.err != nil || d.i >= len(d.b) {
 		d.err = fmt.Errorf("%w: truncated at payload byte %d", ErrFormat, d.i)
@@ -326,6 +349,7 @@ type Info struct {
 	Width, Height int
 	Movement      grid.Movement
 	ClusterSize   int
+	MiddleFrom    int // Config.MiddleFrom (0: the default)
 	Clusters      int
 	Placed        int
 	Units         []grid.Unit // the units of the layers (Config.Units)
@@ -337,15 +361,16 @@ type Info struct {
 // summary. Errors are those of Load about the file (ErrFormat,
 // ErrVersion; all match ErrBake). O(file size).
 func ReadInfo(data []byte) (Info, error) {
-	p, err := payload(data)
+	p, version, err := payload(data)
 	if err != nil {
 		return Info{}, err
 	}
-	in := Info{Version: Version, Bytes: len(data), MapHash: binary.LittleEndian.Uint64(p)}
+	in := Info{Version: int(version), Bytes: len(data), MapHash: binary.LittleEndian.Uint64(p)}
 	d := reader{b: p, i: 8}
 	w, h := d.uvarint(), d.uvarint()
 	in.Movement = grid.Movement(d.byte())
 	cs := d.uvarint()
+	in.MiddleFrom = d.middle(version)
 	np := d.uvarint()
 	if d.err != nil || w < 1 || h < 1 || w > grid.MaxSide || h > grid.MaxSide || cs < 4 || cs > 256 || np > uint64(len(p)) {
 		return in, d.fail("header")
@@ -382,42 +407,44 @@ func ReadInfo(data []byte) (Info, error) {
 	return in, nil
 }
 
-// payload checks the envelope and returns the payload.
-func payload(data []byte) ([]byte, error) {
+// payload checks the envelope and returns the payload and its format
+// version.
+func payload(data []byte) ([]byte, uint16, error) {
 	const head = 8 + 2 + 2 + 8
 	if len(data) < len(magic) {
 		if len(data) > 0 && bytes.HasPrefix([]byte(magic), data) {
-			return nil, fmt.Errorf("%w: truncated: %d bytes, the %q header alone takes %d", ErrFormat, len(data), magic, head)
+			return nil, 0, fmt.Errorf("%w: truncated: %d bytes, the %q header alone takes %d", ErrFormat, len(data), magic, head)
 		}
-		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
+		return nil, 0, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
 	}
 	if !bytes.Equal(data[:8], []byte(magic)) {
-		return nil, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
+		return nil, 0, fmt.Errorf("%w: not a bake file (no %q header)", ErrFormat, magic)
 	}
 	if len(data) < head+4 {
-		return nil, fmt.Errorf("%w: truncated: %d bytes, header and checksum take %d", ErrFormat, len(data), head+4)
+		return nil, 0, fmt.Errorf("%w: truncated: %d bytes, header and checksum take %d", ErrFormat, len(data), head+4)
 	}
-	if v := binary.LittleEndian.Uint16(data[8:]); v != Version {
-		return nil, fmt.Errorf("%w: format version %d, this build reads version %d: bake the map again", ErrVersion, v, Version)
+	v := binary.LittleEndian.Uint16(data[8:])
+	if v != Version && v != VersionMiddle {
+		return nil, 0, fmt.Errorf("%w: format version %d, this build reads versions %d and %d: bake the map again", ErrVersion, v, Version, VersionMiddle)
 	}
 	if f := binary.LittleEndian.Uint16(data[10:]); f != 0 {
-		return nil, fmt.Errorf("%w: reserved flags field is %#04x, must be 0 (damaged)", ErrFormat, f)
+		return nil, 0, fmt.Errorf("%w: reserved flags field is %#04x, must be 0 (damaged)", ErrFormat, f)
 	}
 	n := binary.LittleEndian.Uint64(data[12:])
 	switch have := uint64(len(data) - head - 4); {
 	case n > have:
-		return nil, fmt.Errorf("%w: truncated: payload of %d bytes declared, %d present", ErrFormat, n, have)
+		return nil, 0, fmt.Errorf("%w: truncated: payload of %d bytes declared, %d present", ErrFormat, n, have)
 	case n < have:
-		return nil, fmt.Errorf("%w: payload of %d bytes declared, %d present (damaged)", ErrFormat, n, have)
+		return nil, 0, fmt.Errorf("%w: payload of %d bytes declared, %d present (damaged)", ErrFormat, n, have)
 	}
 	p := data[head : head+int(n)]
 	if got, want := crc32.Checksum(p, castagnoli), binary.LittleEndian.Uint32(data[head+int(n):]); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrFormat, got, want)
+		return nil, 0, fmt.Errorf("%w: checksum %08x, file says %08x (damaged)", ErrFormat, got, want)
 	}
 	if len(p) < 8 {
-		return nil, fmt.Errorf("%w: payload too short", ErrFormat)
+		return nil, 0, fmt.Errorf("%w: payload too short", ErrFormat)
 	}
-	return p, nil
+	return p, v, nil
 }
 
 // Stats summarises a bake.

@@ -65,7 +65,24 @@ type Config struct {
 	// do not keep it: a bake read from one has the default. At most
 	// MaxSlack, and 2^24 slots over the map.
 	Slack int
+	// MiddleFrom is the length in cells from which a run of border
+	// cells (an entrance) gets a third transition point in its middle,
+	// beside the two at its ends: 0 for the default, a run along a whole
+	// side of its cluster; else MinMiddleFrom..256. A path that crosses
+	// a long run far from its ends otherwise detours to one of them, and
+	// the coarse search, which prices those detours, may then choose
+	// another way round an obstacle or another door altogether; smoothing
+	// mends the first, not the second. That happens most where rooms,
+	// corridors or islands lie across the cluster borders. A lower
+	// MiddleFrom gives such maps better paths for more points, edges and
+	// bake time (the README's "Transition points" has the measured
+	// figures). Bake files keep it.
+	MiddleFrom int
 }
+
+// MinMiddleFrom is the least Config.MiddleFrom other than 0: a shorter
+// run's ends are close enough to its middle.
+const MinMiddleFrom = 2 * longEntrance
 
 // MaxSlack bounds Config.Slack.
 const MaxSlack = 1024
@@ -124,6 +141,7 @@ type Bake struct {
 	unitRects         []grid.Rect  // an update's edits, for the unit layers (nil: build them afresh)
 	units             []*UnitLayer // one per unit, in that order
 	slack             int          // Config.Slack
+	mid               int          // Config.MiddleFrom
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -173,9 +191,12 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Slack < 0 || cfg.Slack > MaxSlack {
 		return nil, fmt.Errorf("%w: slack %d (want 0..%d)", ErrConfig, cfg.Slack, MaxSlack)
 	}
+	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m > 256) {
+		return nil, fmt.Errorf("%w: MiddleFrom %d (want 0 or %d..256)", ErrConfig, m, MinMiddleFrom)
+	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{
-		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack,
+		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack, mid: cfg.MiddleFrom,
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
 	}
 	if n := b.cw * b.ch; cfg.Slack*n > maxSlackSlots {
@@ -203,6 +224,10 @@ func (b *Bake) Grid() *grid.Grid { return b.g }
 
 // ClusterSize returns the side of a cluster.
 func (b *Bake) ClusterSize() int { return b.cs }
+
+// MiddleFrom returns Config.MiddleFrom: 0, or the run length from which
+// an entrance gets a transition point in its middle.
+func (b *Bake) MiddleFrom() int { return b.mid }
 
 // Clusters returns the number of clusters.
 func (b *Bake) Clusters() int { return len(b.cl) }
@@ -571,20 +596,24 @@ func appendRuns(dst []run, lo, hi int, open func(int) bool) []run {
 
 // transitions returns the positions along a run that get a transition:
 // the middle of a short run, the two ends of a long one, and the ends and
-// the middle of a run open along the whole border, side cells long (a
-// path crossing an open border far from its ends would otherwise detour
-// to one of them). On the StarCraft maps (every 8th scenario) the middle
+// the middle of a run open along the whole border, side cells long, or
+// at least mid cells long when mid is not 0 (Config.MiddleFrom; a path
+// crossing a long run far from its ends would otherwise detour to one of
+// them). On the StarCraft maps (every 8th scenario) the middle
 // point took the smoothed paths from 0.52% to 0.35% over the optimum on
 // average and the worst from 16.5% to 8.1%, before smoothing tried the
 // step lines' bends (rtspath route -map
 // ../shared/maps/sc1 -algo hpa-smooth -every 8 -stats -o /dev/null, with
 // this function returning two points instead of three, then as it is).
-func (r run) transitions(side int) (pos [3]int32, n int) {
+func (r run) transitions(side, mid int) (pos [3]int32, n int) {
 	m := r.start + (r.n-1)/2
+	if mid == 0 {
+		mid = side
+	}
 	switch {
 	case r.n < longEntrance:
 		return [3]int32{m}, 1
-	case int(r.n) < max(side, 2*longEntrance):
+	case int(r.n) < max(min(side, mid), MinMiddleFrom):
 		return [3]int32{r.start, r.start + r.n - 1}, 2
 	}
 	return [3]int32{r.start, m, r.start + r.n - 1}, 3
@@ -599,7 +628,7 @@ func (b *Bake) collectPoints(c int) {
 	add := func(x, y int32) { cl.points = append(cl.points, y*int32(w)+x) }
 	each := func(runs []run, side int, f func(int32)) {
 		for _, ru := range runs {
-			pos, n := ru.transitions(side)
+			pos, n := ru.transitions(side, b.mid)
 			for _, p := range pos[:n] {
 				f(p)
 			}
@@ -1000,7 +1029,7 @@ func (b *Bake) writeEdges(c int, sc *edgeScratch) {
 	}
 	across := func(runs []run, side int, cell func(int32) int32, nb int, step int32, d grid.Dir) {
 		for _, ru := range runs {
-			ps, n := ru.transitions(side)
+			ps, n := ru.transitions(side, b.mid)
 			for _, pos := range ps[:n] {
 				i := cell(pos)
 				cost := navgraph.Cost(grid.StepCost(d, b.g.WeightAt(int(i)), b.g.WeightAt(int(i+step))))

@@ -25,7 +25,10 @@
 //     HPA* (Botea, Müller, Schaeffer 2004), and since format version 2 a
 //     run open along the whole border (at least 12 cells) a third in its
 //     middle, so that a path crossing an open border far from its ends
-//     need not detour to one of them. Transition points of one region
+//     need not detour to one of them. Config.MiddleFrom gives every run
+//     of at least that many cells its middle point too (format version
+//     4): better paths where walls cross the cluster borders, for more
+//     points. Transition points of one region
 //     are joined by edges whose cost is the exact fine-search cost inside
 //     the cluster; the two cells of a transition are joined across the
 //     border. See package waypoint.

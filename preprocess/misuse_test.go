@@ -80,7 +80,14 @@ func TestMisuseReturnsErrors(t *testing.T) {
 		{"Load checksum", preprocess.ErrFormat, "checksum", load(flip(data, len(data)/2), g, 0)},
 		{"Load version 1", preprocess.ErrVersion, "version 1", load(withUint16(data, 8, 1), g, 0)},
 		{"Load version 2", preprocess.ErrVersion, "version 2", load(withUint16(data, 8, 2), g, 0)},
-		{"Load version 4", preprocess.ErrVersion, "version 4", load(withUint16(data, 8, 4), g, 0)},
+		{"Load version 5", preprocess.ErrVersion, "version 5", load(withUint16(data, 8, 5), g, 0)},
+		// a version 3 payload read as 4: its count of placed points (1)
+		// is taken for MiddleFrom
+		{"Load version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", load(withUint16(data, 8, 4), g, 0)},
+		{"ReadInfo version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", info(withUint16(data, 8, 4))},
+		{"Build MiddleFrom 11", preprocess.ErrConfig, "MiddleFrom 11", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 11}); return err }},
+		{"Build MiddleFrom 257", preprocess.ErrConfig, "MiddleFrom 257", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 257}); return err }},
+		{"Build MiddleFrom -1", preprocess.ErrConfig, "MiddleFrom -1", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: -1}); return err }},
 		{"Load flags", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 1), g, 0)},
 		{"Load flags high bit", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 0x8000), g, 0)},
 		{"Load another map", preprocess.ErrMap, "another map", load(data, other, 0)},

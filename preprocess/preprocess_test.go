@@ -183,6 +183,11 @@ func FuzzLoadBake(f *testing.F) {
 	small, _ := preprocess.Build(g, preprocess.Config{ClusterSize: 4, Placed: []grid.Point{grid.Pt(0, 0)}})
 	f.Add(small.AppendBinary(nil), true)
 	arena := testmaps.ReadGrid(f, "testdata/arena.map")
+	mid, err := preprocess.Build(arena, preprocess.Config{ClusterSize: 16, MiddleFrom: 12})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(mid.AppendBinary(nil), false) // format version 4
 	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
 		if fix && len(data) >= 24 {
 			data = append([]byte{}, data...)
