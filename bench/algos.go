@@ -38,6 +38,7 @@ type Algorithm struct {
 // Config tunes the built-in algorithms.
 type Config struct {
 	ClusterSize int // hpa cluster side (0: preprocess's default, 32)
+	MiddleFrom  int // preprocess.Config.MiddleFrom for the hpa bakes (0: the default)
 	// Unit, when not the zero Unit, plans for that unit (a size and a
 	// movement class: grid.Options and hpa.Options Size and Class; the
 	// bake gets a layer for it).
@@ -57,7 +58,7 @@ func Algorithms(cfg Config) []Algorithm {
 	hier := func(name string, opt hpa.Options) Algorithm {
 		return Algorithm{Name: name, Corners: opt.Smooth == hpa.Corners, Prepare: func(g *grid.Grid) (Solver, Prepared, error) {
 			t0 := time.Now()
-			pc := preprocess.Config{ClusterSize: cfg.ClusterSize}
+			pc := preprocess.Config{ClusterSize: cfg.ClusterSize, MiddleFrom: cfg.MiddleFrom}
 			if cfg.Unit != (grid.Unit{}) {
 				pc.Units = []grid.Unit{cfg.Unit}
 				opt.Size, opt.Class = cfg.Unit.Size, cfg.Unit.Class

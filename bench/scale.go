@@ -46,6 +46,7 @@ type ScaleOptions struct {
 	Tiers     int    // the planner's Config.Tiers (0: its choice by the map's size)
 	Groups    int    // the planner's Config.GroupClusters (0: its choice by the tiers)
 	Landmarks int    // the planner's Config.Landmarks (0: its default by the tiers; negative: none)
+	Middle    int    // the bake's preprocess.Config.MiddleFrom (0: the default)
 	Progress  func(size int, what string)
 }
 
@@ -86,7 +87,7 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		if n <= opt.OneCore {
 			say(n, "baking on one core")
 			t0 := time.Now()
-			if _, err := preprocess.Build(g, preprocess.Config{Workers: 1}); err != nil {
+			if _, err := preprocess.Build(g, preprocess.Config{Workers: 1, MiddleFrom: opt.Middle}); err != nil {
 				return rows, err
 			}
 			row.BuildMillis1 = float64(time.Since(t0).Nanoseconds()) / 1e6
@@ -94,7 +95,7 @@ func Scale(ctx context.Context, sizes []int, opt ScaleOptions) ([]ScaleRow, erro
 		}
 		say(n, "baking")
 		t0 := time.Now()
-		b, err := preprocess.Build(g, preprocess.Config{})
+		b, err := preprocess.Build(g, preprocess.Config{MiddleFrom: opt.Middle})
 		if err != nil {
 			return rows, err
 		}

@@ -25,6 +25,7 @@ func runBench(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "run only scenario lines i with i % `N` == 0")
 	width := fs.Int("bucket-width", 10, "report `N` consecutive scenario buckets as one")
 	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms (0: 32)")
+	middle := fs.Int("middle", 0, middleUsage)
 	unitSize := fs.Int("unit", 1, "plan for a unit `K`×K cells (lines whose ends cannot hold it are skipped; the length over the optimum is over the unit's exact search)")
 	class := fs.String("class", "", "plan for the movement class `NAME` of the maps' Moving AI terrain (ground or hover; with -maps)")
 	out := fs.String("out", "bench-out", "folder for report.csv, report.json and scale.json (\"\": none); bench/plots draws them")
@@ -106,7 +107,7 @@ a line per order and, last, one line:
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster),
+	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle),
 		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
 		return err
 	}
@@ -114,6 +115,9 @@ a line per order and, last, one line:
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	if *liveMode && *ticksMode || *groupMode && (*liveMode || *ticksMode) {
 		return &flagError{"-live, -ticks and -group: choose one (the match length of -live is -live-ticks)"}
+	}
+	if *middle != 0 && (*groupMode || *liveMode || *ticksMode) {
+		return badFlag("middle", *middle, "only with scenario sets, generated maps or -scale")
 	}
 	if !set["units"] {
 		*units = 1000
@@ -168,7 +172,7 @@ a line per order and, last, one line:
 	if unit != (grid.Unit{}) && load != bench.NoLoad {
 		return badFlag("load", *loadName, "not with -unit or -class yet")
 	}
-	all := bench.Algorithms(bench.Config{ClusterSize: *cluster, Unit: unit})
+	all := bench.Algorithms(bench.Config{ClusterSize: *cluster, MiddleFrom: *middle, Unit: unit})
 	run := all
 	if *algos == "" && load != bench.NoLoad {
 		*algos = "astar,hpa,hpa-smooth"
@@ -188,7 +192,7 @@ a line per order and, last, one line:
 	t0 := time.Now()
 	live := &liveLine{w: stderr, quiet: *quiet, tty: isTerminal(stderr)}
 	if *scale != "" {
-		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed, Tiers: *tiers, Groups: *groups, Landmarks: *landmarks,
+		rows, err := bench.Scale(ctx, ns, bench.ScaleOptions{Queries: *queries, AStarUpTo: *astarUpTo, Seed: *seed, Tiers: *tiers, Groups: *groups, Landmarks: *landmarks, Middle: *middle,
 			Progress: func(n int, what string) { live.show(fmt.Sprintf("%d²: %s", n, what)) }})
 		live.clear()
 		if err != nil {

@@ -22,6 +22,7 @@ import (
 	"strconv"
 
 	"github.com/rtspath/rtspath/grid"
+	"github.com/rtspath/rtspath/preprocess"
 )
 
 type command struct {
@@ -108,6 +109,18 @@ func needFlag(name, what string) error {
 func checkCluster(v int) error {
 	if v != 0 && (v < 4 || v > 256) {
 		return badFlag("cluster", v, "want 4..256 cells, or 0 for 32")
+	}
+	return nil
+}
+
+// middleUsage is the -middle flag's help.
+const middleUsage = "bake with a transition point in the middle of every entrance at least `N` cells long (preprocess.Config.MiddleFrom: 0, only entrances along a whole cluster side, or 12..256): better paths where rooms and corridors lie across cluster borders, for more waypoints"
+
+// checkMiddle validates a -middle flag: 0 (the default) or
+// preprocess.MinMiddleFrom..256.
+func checkMiddle(v int) error {
+	if v != 0 && (v < preprocess.MinMiddleFrom || v > 256) {
+		return badFlag("middle", v, fmt.Sprintf("want 0 or %d..256 cells", preprocess.MinMiddleFrom))
 	}
 	return nil
 }

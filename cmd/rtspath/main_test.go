@@ -219,6 +219,16 @@ func TestBakeAndInspect(t *testing.T) {
 			t.Errorf("inspect output lacks %q:\n%s", want, out)
 		}
 	}
+	// With -middle the file is format version 4 and says so; inspect
+	// loads it against its map.
+	mid := filepath.Join(dir, "mid.nav")
+	runOK(t, "bake", "-map", m, "-middle", "16", "-o", mid)
+	out = runOK(t, "inspect", "-map", m, mid)
+	for _, want := range []string{"format version 4", "a middle point on those of 16 cells or more", "waypoints"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect of a -middle bake lacks %q:\n%s", want, out)
+		}
+	}
 	data, _ := os.ReadFile(nav)
 	other := filepath.Join(dir, "other.map")
 	runOK(t, "gen", "-size", "128", "-seed", "4", "-queries", "0", "-o", other)
@@ -418,6 +428,8 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"route", "-map", m, "-cluster", "3"}, "-cluster 3"},
 		{[]string{"route", "-map", m, "-cluster", "-32"}, "-cluster -32"},
 		{[]string{"route", "-map", m, "-bucket-width", "0"}, "-bucket-width 0"},
+		{[]string{"route", "-map", m, "-middle", "11"}, "-middle 11"},
+		{[]string{"route", "-map", m, "-middle", "257"}, "-middle 257"},
 		{[]string{"route"}, "-map"},
 		{[]string{"route", "-map", dir, "-scen", m + ".scen"}, "-scen"},
 		{[]string{"bench", "-every", "0", "-sizes", "64", "-out", ""}, "-every 0"},
@@ -435,6 +447,9 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"bench", "-group-clusters", "65", "-scale", "64", "-out", ""}, "-group-clusters 65"},
 		{[]string{"bake", "-map", m, "-cluster", "3"}, "-cluster 3"},
 		{[]string{"bake", "-map", m, "-workers", "-1"}, "-workers -1"},
+		{[]string{"bake", "-map", m, "-middle", "5"}, "-middle 5"},
+		{[]string{"bench", "-middle", "-1", "-sizes", "64", "-out", ""}, "-middle -1"},
+		{[]string{"bench", "-live", "-middle", "16"}, "-middle 16"},
 		{[]string{"bake"}, "-map"},
 		{[]string{"demo", "-size", "0"}, "-size 0"},
 		{[]string{"demo", "-queries", "0"}, "-queries 0"},

@@ -32,6 +32,7 @@ func runRoute(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "answer only lines i with i % `N` == 0")
 	out := fs.String("o", "", "write the answers to `FILE` (default stdout)")
 	cluster := fs.Int("cluster", 0, "cluster side for the hpa algorithms, 4..256 (0: 32)")
+	middle := fs.Int("middle", 0, middleUsage)
 	stats := fs.Bool("stats", false, "print per-bucket query time (mean, p50, p95, p99) and length over the optimum to stderr")
 	width := fs.Int("bucket-width", 1, "with -stats, sum `N` consecutive scenario buckets per line (buckets 0..N-1, N..2N-1, ...)")
 	check := fs.Bool("check", false, "compare each length with the scenario's optimum and print a summary to stderr; exit 1 on a mismatch")
@@ -74,9 +75,9 @@ answer line starts with the map's name and a tab, each map ends with its
 	if err != nil {
 		return err
 	}
-	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, Unit: unit}))
+	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, MiddleFrom: *middle, Unit: unit}))
 	if err == nil {
-		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster))
+		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle))
 	}
 
 	if err != nil {
