@@ -107,7 +107,13 @@
 // and 32 or much heavier terrain than the tests' swamp of weight 3, a
 // rare path can cost well past them. Options.Band set (then the band
 // also runs round paths on plain terrain), or wider than the default on
-// heavy terrain, can find a cheaper one there.
+// heavy terrain, can find a cheaper one there. Where walls cross the
+// cluster borders (rooms, corridors), a bake with
+// preprocess.Config.MiddleFrom gives the long entrances a middle point
+// too, and the paths their best door (go test -run
+// TestMiddleFromAgainstAStar -v ./hpa: on three maps of rooms a cell off
+// the clusters' grid, 24.7% over A* at worst by default, 8.6% with
+// MiddleFrom 16).
 //
 // # Unreachable goals, budgets and first steps
 //
