@@ -211,7 +211,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	w, h := d.uvarint(), d.uvarint()
 	rule := grid.Movement(d.byte())
 	cs := d.uvarint()
-	mid := d.middle(version)
+	mid := d.middle(version, cs)
 	if d.err == nil && (w != uint64(g.Width()) || h != uint64(g.Height()) || rule != g.Movement()) {
 		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrMap, w, h, rule, g.Width(), g.Height(), g.Movement())
 	}
@@ -313,15 +313,19 @@ func (d *reader) uvarint() uint64 {
 	return v
 }
 
-// middle reads Config.MiddleFrom from a payload of the given version: 0
-// before VersionMiddle, which keeps it only when it is not 0.
-func (d *reader) middle(version uint16) int {
+// middle reads Config.MiddleFrom from a payload of the given version,
+// for clusters of cs cells: 0 before VersionMiddle, which keeps it only
+// when it is not 0 (and 0 after an error).
+func (d *reader) middle(version uint16, cs uint64) int {
 	if version < VersionMiddle {
 		return 0
 	}
 	m := d.uvarint()
-	if d.err == nil && (m < MinMiddleFrom || m > 256) {
-		d.err = fmt.Errorf("%w: MiddleFrom %d in the header (want %d..256)", ErrFormat, m, MinMiddleFrom)
+	if d.err == nil && (m < MinMiddleFrom || m >= cs) {
+		d.err = fmt.Errorf("%w: MiddleFrom %d in the header with clusters of %d (want %d..%d)", ErrFormat, m, cs, MinMiddleFrom, int64(cs)-1)
+	}
+	if d.err != nil {
+		return 0
 	}
 	return int(m)
 }
@@ -370,7 +374,7 @@ func ReadInfo(data []byte) (Info, error) {
 	w, h := d.uvarint(), d.uvarint()
 	in.Movement = grid.Movement(d.byte())
 	cs := d.uvarint()
-	in.MiddleFrom = d.middle(version)
+	in.MiddleFrom = d.middle(version, cs)
 	np := d.uvarint()
 	if d.err != nil || w < 1 || h < 1 || w > grid.MaxSide || h > grid.MaxSide || cs < 4 || cs > 256 || np > uint64(len(p)) {
 		return in, d.fail("header")

@@ -68,7 +68,11 @@ type Config struct {
 	// MiddleFrom is the length in cells from which a run of border
 	// cells (an entrance) gets a third transition point in its middle,
 	// beside the two at its ends: 0 for the default, a run along a whole
-	// side of its cluster; else MinMiddleFrom..256. A path that crosses
+	// side of its cluster; else MinMiddleFrom up to the cluster size
+	// less one (a run along a whole side keeps its middle whatever the
+	// value, so the cluster size or more would change nothing). A unit
+	// layer (Units) counts a run in the cells where the unit fits on
+	// both sides. A path that crosses
 	// a long run far from its ends otherwise detours to one of them, and
 	// the coarse search, which prices those detours, may then choose
 	// another way round an obstacle or another door altogether; smoothing
@@ -191,8 +195,8 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Slack < 0 || cfg.Slack > MaxSlack {
 		return nil, fmt.Errorf("%w: slack %d (want 0..%d)", ErrConfig, cfg.Slack, MaxSlack)
 	}
-	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m > 256) {
-		return nil, fmt.Errorf("%w: MiddleFrom %d (want 0 or %d..256)", ErrConfig, m, MinMiddleFrom)
+	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m >= cs) {
+		return nil, fmt.Errorf("%w: MiddleFrom %d with clusters of %d (want 0 or %d..%d)", ErrConfig, m, cs, MinMiddleFrom, cs-1)
 	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{

@@ -86,7 +86,11 @@ func TestMisuseReturnsErrors(t *testing.T) {
 		{"Load version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", load(withUint16(data, 8, 4), g, 0)},
 		{"ReadInfo version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", info(withUint16(data, 8, 4))},
 		{"Build MiddleFrom 11", preprocess.ErrConfig, "MiddleFrom 11", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 11}); return err }},
-		{"Build MiddleFrom 257", preprocess.ErrConfig, "MiddleFrom 257", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 257}); return err }},
+		{"Build MiddleFrom 32 with clusters of 32", preprocess.ErrConfig, "MiddleFrom 32 with clusters of 32", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 32}); return err }},
+		{"Build MiddleFrom 12 with clusters of 8", preprocess.ErrConfig, "MiddleFrom 12 with clusters of 8", func() error {
+			_, err := preprocess.Build(g, preprocess.Config{ClusterSize: 8, MiddleFrom: 12})
+			return err
+		}},
 		{"Build MiddleFrom -1", preprocess.ErrConfig, "MiddleFrom -1", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: -1}); return err }},
 		{"Load flags", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 1), g, 0)},
 		{"Load flags high bit", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 0x8000), g, 0)},

@@ -107,7 +107,7 @@ a line per order and, last, one line:
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle),
+	if err := errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle, *cluster),
 		atLeast("queries", *queries, 1), atLeast("astar-up-to", *astarUpTo, 0)); err != nil {
 		return err
 	}

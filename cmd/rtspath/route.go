@@ -77,7 +77,7 @@ answer line starts with the map's name and a tab, each map ends with its
 	}
 	algos, err := pickAlgos("algo", *algo, bench.Algorithms(bench.Config{ClusterSize: *cluster, MiddleFrom: *middle, Unit: unit}))
 	if err == nil {
-		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle))
+		err = errors.Join(atLeast("every", *every, 1), atLeast("bucket-width", *width, 1), checkCluster(*cluster), checkMiddle(*middle, *cluster))
 	}
 
 	if err != nil {
