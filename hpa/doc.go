@@ -111,9 +111,9 @@
 // cluster borders (rooms, corridors), a bake with
 // preprocess.Config.MiddleFrom gives the long entrances a middle point
 // too, and the paths their best door (go test -run
-// TestMiddleFromAgainstAStar -v ./hpa: on three maps of rooms a cell off
-// the clusters' grid, 24.7% over A* at worst by default, 8.6% with
-// MiddleFrom 16).
+// TestMiddleFromAgainstAStar -v ./hpa: on three maps of rooms whose
+// walls drift across the cluster borders, 24.7% over A* at worst by
+// default, 8.6% with MiddleFrom 16).
 //
 // # Unreachable goals, budgets and first steps
 //
