@@ -25,15 +25,14 @@ import (
 //	checksum uint32              CRC-32C of the payload
 //
 // The payload holds the source map's hash, its size and movement rule, the
-// cluster size, in version 4 Config.MiddleFrom, the placed waypoints, the units (Config.Units: size and
-// class pairs),
-// and for each cluster the costs of its intra-cluster edges in a fixed
-// order (every pair of points of one region, by point index): the one
-// part that is expensive to compute. Everything else (regions, runs,
-// points, islands, dead ends, clearance, the waypoint graph) is rebuilt
-// from the grid at load in linear time, and the unit layers by their
-// searches (see Config.Units), so
-// the file stays a few hundred kilobytes per million cells and cannot
+// cluster size, in version 4 Config.MiddleFrom, the placed waypoints, the
+// units (Config.Units: size and class pairs), and for each cluster the
+// costs of its intra-cluster edges in a fixed order (every pair of points
+// of one region, by point index): the one part that is expensive to
+// compute. Everything else (regions, runs, points, islands, dead ends,
+// clearance, the waypoint graph) is rebuilt from the grid at load in
+// linear time, and the unit layers by their searches (see Config.Units),
+// so the file stays a few hundred kilobytes per million cells and cannot
 // disagree with the map it was baked from.
 const (
 	magic = "RTSPBAKE"
