@@ -149,7 +149,8 @@ func (b *Bake) sameClass(a, c int) bool {
 // positions run.transitions picks.
 func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.Point {
 	g, r := b.g, b.clusterRect(c)
-	side := b.cs
+	// n is the border's side: an edge cluster's is shorter than b.cs,
+	// and a run along all of it gets its middle, as collectPoints has it
 	scan := func(n int, at func(i int) (grid.Point, grid.Point)) {
 		for i := 0; i < n; {
 			a, z := at(i)
@@ -165,7 +166,7 @@ func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.
 				}
 				j++
 			}
-			pos, m := run{int32(i), int32(j - i)}.transitions(side, b.mid)
+			pos, m := run{int32(i), int32(j - i)}.transitions(n, b.mid)
 			for _, p := range pos[:m] {
 				a, z := at(int(p))
 				dst = append(dst, [2]grid.Point{a, z})

@@ -11,6 +11,7 @@ import (
 	"github.com/rtspath/rtspath/internal/mapgen"
 	"github.com/rtspath/rtspath/internal/oracle"
 	"github.com/rtspath/rtspath/preprocess"
+	"github.com/rtspath/rtspath/waypoint"
 )
 
 // TestUnitLayers: on generated maps, every unit layer's points are cells
@@ -232,5 +233,40 @@ func TestUpdateAfterClassRemoved(t *testing.T) {
 	var buf bytes.Buffer
 	if _, err := b.WriteTo(&buf); !errors.Is(err, preprocess.ErrStale) {
 		t.Fatalf("WriteTo after the refused update: %v", err)
+	}
+}
+
+// TestUnitLayerEdgeSide: a unit layer places an edge cluster's points as
+// the main tier does. The map is 64×50, open, with clusters of 32, so
+// the bottom two clusters have 18 rows; the border between them is open
+// along all 18 and gets its ends and middle (rows 32, 40 and 49) in the
+// main tier and in the layer of a one-cell unit of a class (which has a
+// layer of its own since it pays more for mud).
+func TestUnitLayerEdgeSide(t *testing.T) {
+	g, _ := grid.New(64, 50, grid.Octile)
+	if err := g.FillTerrain(grid.R(2, 2, 8, 8), 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetClasses([]grid.Class{{Name: "tank", Enter: 0b011, Weight: [grid.MaxTerrains]uint8{1: 3}}}); err != nil {
+		t.Fatal(err)
+	}
+	u := grid.Unit{Size: 1, Class: 1}
+	b, err := preprocess.Build(g, preprocess.Config{Units: []grid.Unit{u}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{32, 40, 49}
+	for name, tr := range map[string]*waypoint.Tier{"main tier": b.Tier(), "layer": b.Layer(u).Tier()} {
+		first, end := tr.PointsOf(2) // the bottom-left cluster
+		var rows []int
+		for _, p := range tr.Points[first:end] {
+			if p.Cell.X == 31 {
+				rows = append(rows, p.Cell.Y)
+			}
+		}
+		slices.Sort(rows)
+		if !slices.Equal(rows, want) {
+			t.Errorf("%s: points on column 31 of the bottom-left cluster at rows %v, want %v", name, rows, want)
+		}
 	}
 }
