@@ -72,15 +72,15 @@ type Config struct {
 	// less one (a run along a whole side keeps its middle whatever the
 	// value, so the cluster size or more would change nothing). A unit
 	// layer (Units) counts a run in the cells where the unit fits on
-	// both sides. A path that crosses
-	// a long run far from its ends otherwise detours to one of them, and
-	// the coarse search, which prices those detours, may then choose
-	// another way round an obstacle or another door altogether; smoothing
-	// mends the first, not the second. That happens most where rooms,
-	// corridors or islands lie across the cluster borders. A lower
-	// MiddleFrom gives such maps better paths for more points, edges and
-	// bake time (the README's "Transition points" has the measured
-	// figures). Bake files keep it.
+	// both sides. A path that crosses a long run far from its ends
+	// otherwise detours to one of them, and the coarse search, which
+	// prices those detours, may then choose another way round an
+	// obstacle or another door altogether; smoothing mends the first,
+	// not the second. That happens most where rooms, corridors or
+	// islands lie across the cluster borders. A lower MiddleFrom gives
+	// such maps better paths for more points, edges and bake time (the
+	// README's "Transition points" has the measured figures). Bake files
+	// keep it.
 	MiddleFrom int
 }
 
