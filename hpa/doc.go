@@ -108,12 +108,13 @@
 // rare path can cost well past them. Options.Band set (then the band
 // also runs round paths on plain terrain), or wider than the default on
 // heavy terrain, can find a cheaper one there. Where walls cross the
-// cluster borders (rooms, corridors), a bake with
-// preprocess.Config.MiddleFrom gives the long entrances a middle point
-// too, and the paths their best door (go test -run
-// TestMiddleFromAgainstAStar -v ./hpa: on three maps of rooms whose
-// walls drift across the cluster borders, 24.7% over A* at worst by
-// default, 8.6% with MiddleFrom 16).
+// cluster borders (rooms, corridors), the bake's middle points on long
+// entrances (preprocess.Config.MiddleFrom, 24 cells by default) give the
+// paths their best door (go test -run TestMiddleFromAgainstAStar -v
+// ./hpa: on three maps of rooms whose walls drift across the cluster
+// borders, 8.6% over A* at worst by default and with MiddleFrom 16,
+// 24.7% with the middle on whole sides alone, MiddleFrom 32, the
+// default before bake format 5).
 //
 // # Unreachable goals, budgets and first steps
 //

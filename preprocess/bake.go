@@ -15,9 +15,11 @@ import (
 // The bake file:
 //
 //	magic    "RTSPBAKE"          8 bytes
-//	version  uint16, little end. 3, or 4 for a bake with
-//	         Config.MiddleFrom (2 had no unit sizes, 1 no middle point
-//	         on wide entrances); a reader takes both
+//	version  uint16, little end. 5; a reader takes 3 and 4 too, the
+//	         formats of older builds (4 had Config.MiddleFrom only when
+//	         set, 3 not at all, and both fewer single points: see
+//	         pointRule; 2 had no unit sizes, 1 no middle point on wide
+//	         entrances)
 //	flags    uint16              reserved: must be 0 (a reader refuses
 //	                             any other value)
 //	length   uint64              payload bytes
@@ -25,7 +27,7 @@ import (
 //	checksum uint32              CRC-32C of the payload
 //
 // The payload holds the source map's hash, its size and movement rule, the
-// cluster size, in version 4 Config.MiddleFrom, the placed waypoints, the
+// cluster size, Config.MiddleFrom (not in version 3), the placed waypoints, the
 // units (Config.Units: size and class pairs), and for each cluster the
 // costs of its intra-cluster edges in a fixed order (every pair of points
 // of one region, by point index): the one part that is expensive to
@@ -36,10 +38,12 @@ import (
 // disagree with the map it was baked from.
 const (
 	magic = "RTSPBAKE"
-	// Version is the format of a bake without Config.MiddleFrom, the one
-	// older builds read too; VersionMiddle that of one with it.
-	Version       = 3
-	VersionMiddle = 4
+	// Version is the format this build writes.
+	Version = 5
+	// The formats of older builds, which this one reads too: version4
+	// kept Config.MiddleFrom when it was set, version3 when it was not.
+	version3 = 3
+	version4 = 4
 )
 
 // Errors about bake files. Every error about a file that cannot be
@@ -132,10 +136,9 @@ func (b *Bake) AppendBinary(dst []byte) []byte {
 	p = binary.AppendUvarint(p, uint64(b.h))
 	p = append(p, byte(b.rule))
 	p = binary.AppendUvarint(p, uint64(b.cs))
-	version := uint16(Version)
-	if b.mid != 0 {
-		version = VersionMiddle
-		p = binary.AppendUvarint(p, uint64(b.mid))
+	version := b.points.format
+	if version != version3 {
+		p = binary.AppendUvarint(p, uint64(b.points.mid))
 	}
 	p = binary.AppendUvarint(p, uint64(len(b.placed)))
 	prev := -1
@@ -210,7 +213,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	w, h := d.uvarint(), d.uvarint()
 	rule := grid.Movement(d.byte())
 	cs := d.uvarint()
-	mid := d.middle(version, cs)
+	points := d.rule(version, cs)
 	if d.err == nil && (w != uint64(g.Width()) || h != uint64(g.Height()) || rule != g.Movement()) {
 		return nil, fmt.Errorf("%w: baked for a %d×%d %v map, grid is %d×%d %v", ErrMap, w, h, rule, g.Width(), g.Height(), g.Movement())
 	}
@@ -218,7 +221,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	if d.err != nil || np > uint64(len(p)) || cs < 4 || cs > 256 {
 		return nil, d.fail("header")
 	}
-	cfg := Config{ClusterSize: int(cs), Workers: workers, MiddleFrom: mid}
+	cfg := Config{ClusterSize: int(cs), Workers: workers}
 	prev := int64(-1)
 	for range np {
 		i := prev + 1 + int64(d.uvarint())
@@ -243,6 +246,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 	if err != nil { // the map is the right one, so the file is wrong
 		return nil, fmt.Errorf("%w: %w", ErrFormat, err)
 	}
+	b.points = points
 	all := make([]int, len(b.cl))
 	for i := range all {
 		all[i] = i
@@ -312,21 +316,27 @@ func (d *reader) uvarint() uint64 {
 	return v
 }
 
-// middle reads Config.MiddleFrom from a payload of the given version,
-// for clusters of cs cells: 0 before VersionMiddle, which keeps it only
-// when it is not 0 (and 0 after an error).
-func (d *reader) middle(version uint16, cs uint64) int {
-	if version < VersionMiddle {
-		return 0
+// rule reads the point rule from a payload of the given version, for
+// clusters of cs cells (the zero rule after an error; the caller checks
+// cs): version 5 keeps Config.MiddleFrom as the bake resolved it,
+// version 4 as it was set (then never 0), and version 3 had the middle
+// on whole sides alone.
+func (d *reader) rule(version uint16, cs uint64) pointRule {
+	if version == version3 {
+		return pointRule{short: shortRunV4, mid: int32(min(cs, 256)), format: version3}
+	}
+	lo, hi, short := min(MinMiddleFrom, cs), cs, shortFor(int(min(cs, 256)))
+	if version == version4 {
+		lo, hi, short = MinMiddleFrom, cs-1, shortRunV4
 	}
 	m := d.uvarint()
-	if d.err == nil && (m < MinMiddleFrom || m >= cs) {
-		d.err = fmt.Errorf("%w: MiddleFrom %d in the header with clusters of %d (want %d..%d)", ErrFormat, m, cs, MinMiddleFrom, int64(cs)-1)
+	if d.err == nil && (m < lo || m > hi) {
+		d.err = fmt.Errorf("%w: MiddleFrom %d in the header with clusters of %d (want %d..%d)", ErrFormat, m, cs, lo, int64(hi))
 	}
 	if d.err != nil {
-		return 0
+		return pointRule{}
 	}
-	return int(m)
+	return pointRule{short: short, mid: int32(m), format: version}
 }
 
 func (d *reader) byte() byte {
@@ -352,7 +362,7 @@ type Info struct {
 	Width, Height int
 	Movement      grid.Movement
 	ClusterSize   int
-	MiddleFrom    int // Config.MiddleFrom (0: the default)
+	MiddleFrom    int // as Bake.MiddleFrom (0 on a bad header)
 	Clusters      int
 	Placed        int
 	Units         []grid.Unit // the units of the layers (Config.Units)
@@ -373,12 +383,13 @@ func ReadInfo(data []byte) (Info, error) {
 	w, h := d.uvarint(), d.uvarint()
 	in.Movement = grid.Movement(d.byte())
 	cs := d.uvarint()
-	in.MiddleFrom = d.middle(version, cs)
+	points := d.rule(version, cs)
 	np := d.uvarint()
 	if d.err != nil || w < 1 || h < 1 || w > grid.MaxSide || h > grid.MaxSide || cs < 4 || cs > 256 || np > uint64(len(p)) {
 		return in, d.fail("header")
 	}
 	in.Width, in.Height, in.ClusterSize, in.Placed = int(w), int(h), int(cs), int(np)
+	in.MiddleFrom = int(points.mid)
 	for range np {
 		d.uvarint()
 	}
@@ -427,8 +438,8 @@ func payload(data []byte) ([]byte, uint16, error) {
 		return nil, 0, fmt.Errorf("%w: truncated: %d bytes, header and checksum take %d", ErrFormat, len(data), head+4)
 	}
 	v := binary.LittleEndian.Uint16(data[8:])
-	if v != Version && v != VersionMiddle {
-		return nil, 0, fmt.Errorf("%w: format version %d, this build reads versions %d and %d: bake the map again", ErrVersion, v, Version, VersionMiddle)
+	if v != Version && v != version4 && v != version3 {
+		return nil, 0, fmt.Errorf("%w: format version %d, this build reads versions %d to %d: bake the map again", ErrVersion, v, version3, Version)
 	}
 	if f := binary.LittleEndian.Uint16(data[10:]); f != 0 {
 		return nil, 0, fmt.Errorf("%w: reserved flags field is %#04x, must be 0 (damaged)", ErrFormat, f)

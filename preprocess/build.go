@@ -25,10 +25,6 @@ const MaxClearance = grid.MaxClearance
 // NoRegion is the region of a blocked cell.
 const NoRegion = 0xffff
 
-// longEntrance is the run length from which an entrance gets two
-// transition points instead of one.
-const longEntrance = 6
-
 // Errors about the arguments of a call; test with errors.Is.
 var (
 	// ErrConfig is wrapped by errors about a bad Config or Update call.
@@ -67,26 +63,22 @@ type Config struct {
 	Slack int
 	// MiddleFrom is the length in cells from which a run of border
 	// cells (an entrance) gets a third transition point in its middle,
-	// beside the two at its ends: 0 for the default, a run along a whole
-	// side of its cluster; else MinMiddleFrom up to the cluster size
-	// less one (a run along a whole side keeps its middle whatever the
-	// value, so the cluster size or more would change nothing). A unit
-	// layer (Units) counts a run in the cells where the unit fits on
-	// both sides. A path that crosses a long run far from its ends
-	// otherwise detours to one of them, and the coarse search, which
-	// prices those detours, may then choose another way round an
-	// obstacle or another door altogether; smoothing mends the first,
-	// not the second. That happens most where rooms, corridors or
-	// islands lie across the cluster borders. A lower MiddleFrom gives
-	// such maps better paths for more points, edges and bake time (the
-	// README's "Transition points" has the measured figures). Bake files
-	// keep it.
+	// beside the two at its ends: 0 for DefaultMiddleFrom, else
+	// MinMiddleFrom up to the cluster size (a run along a whole side of
+	// at least MinMiddleFrom cells keeps its middle whatever the value,
+	// so the cluster size gives the middle to those alone, as builds
+	// before format 5 did). A unit layer (Units) counts a run in the
+	// cells where the unit fits on both sides. A path that crosses a
+	// long run far from its ends otherwise detours to one of them, and
+	// the coarse search, which prices those detours, may then choose
+	// another way round an obstacle or another door altogether;
+	// smoothing mends the first, not the second. That happens most where
+	// rooms, corridors or islands lie across the cluster borders. A
+	// lower MiddleFrom gives such maps better paths for more points,
+	// edges and bake time (the README's "Transition points" has the
+	// measured figures). Bake files keep it.
 	MiddleFrom int
 }
-
-// MinMiddleFrom is the least Config.MiddleFrom other than 0: a shorter
-// run's ends are close enough to its middle.
-const MinMiddleFrom = 2 * longEntrance
 
 // MaxSlack bounds Config.Slack.
 const MaxSlack = 1024
@@ -145,7 +137,7 @@ type Bake struct {
 	unitRects         []grid.Rect  // an update's edits, for the unit layers (nil: build them afresh)
 	units             []*UnitLayer // one per unit, in that order
 	slack             int          // Config.Slack
-	mid               int          // Config.MiddleFrom
+	points            pointRule    // where runs get their transitions
 }
 
 // Build preprocesses g. It returns an error wrapping ErrConfig for a bad
@@ -195,12 +187,12 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Slack < 0 || cfg.Slack > MaxSlack {
 		return nil, fmt.Errorf("%w: slack %d (want 0..%d)", ErrConfig, cfg.Slack, MaxSlack)
 	}
-	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m >= cs) {
-		return nil, fmt.Errorf("%w: MiddleFrom %d with clusters of %d (want 0 or %d..%d)", ErrConfig, m, cs, MinMiddleFrom, cs-1)
+	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m > cs) {
+		return nil, fmt.Errorf("%w: MiddleFrom %d with clusters of %d (want 0 or %d..%d)", ErrConfig, m, cs, MinMiddleFrom, cs)
 	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{
-		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack, mid: cfg.MiddleFrom,
+		g: g, w: w, h: h, cs: cs, rule: g.Movement(), slack: cfg.Slack, points: newRule(cfg.MiddleFrom, cs),
 		cw: (w + cs - 1) / cs, ch: (h + cs - 1) / cs,
 	}
 	if n := b.cw * b.ch; cfg.Slack*n > maxSlackSlots {
@@ -229,9 +221,11 @@ func (b *Bake) Grid() *grid.Grid { return b.g }
 // ClusterSize returns the side of a cluster.
 func (b *Bake) ClusterSize() int { return b.cs }
 
-// MiddleFrom returns Config.MiddleFrom: 0, or the run length from which
-// an entrance gets a transition point in its middle.
-func (b *Bake) MiddleFrom() int { return b.mid }
+// MiddleFrom returns the run length from which an entrance gets a
+// transition point in its middle: Config.MiddleFrom, or for 0 the
+// smaller of DefaultMiddleFrom and the cluster size. A bake read from a
+// file of format 3, which had none, says the cluster size.
+func (b *Bake) MiddleFrom() int { return int(b.points.mid) }
 
 // Clusters returns the number of clusters.
 func (b *Bake) Clusters() int { return len(b.cl) }
@@ -598,31 +592,6 @@ func appendRuns(dst []run, lo, hi int, open func(int) bool) []run {
 	return dst
 }
 
-// transitions returns the positions along a run that get a transition:
-// the middle of a short run, the two ends of a long one, and the ends and
-// the middle of a run open along the whole border, side cells long, or
-// at least mid cells long when mid is not 0 (Config.MiddleFrom; a path
-// crossing a long run far from its ends would otherwise detour to one of
-// them). On the StarCraft maps (every 8th scenario) the middle
-// point took the smoothed paths from 0.52% to 0.35% over the optimum on
-// average and the worst from 16.5% to 8.1%, before smoothing tried the
-// step lines' bends (rtspath route -map
-// ../shared/maps/sc1 -algo hpa-smooth -every 8 -stats -o /dev/null, with
-// this function returning two points instead of three, then as it is).
-func (r run) transitions(side, mid int) (pos [3]int32, n int) {
-	m := r.start + (r.n-1)/2
-	if mid == 0 {
-		mid = side
-	}
-	switch {
-	case r.n < longEntrance:
-		return [3]int32{m}, 1
-	case int(r.n) < max(min(side, mid), MinMiddleFrom):
-		return [3]int32{r.start, r.start + r.n - 1}, 2
-	}
-	return [3]int32{r.start, m, r.start + r.n - 1}, 3
-}
-
 // collectPoints gathers the transition cells of cluster c from the runs on
 // its four borders, plus its placed points.
 func (b *Bake) collectPoints(c int) {
@@ -632,7 +601,7 @@ func (b *Bake) collectPoints(c int) {
 	add := func(x, y int32) { cl.points = append(cl.points, y*int32(w)+x) }
 	each := func(runs []run, side int, f func(int32)) {
 		for _, ru := range runs {
-			pos, n := ru.transitions(side, b.mid)
+			pos, n := b.points.transitions(ru, side)
 			for _, p := range pos[:n] {
 				f(p)
 			}
@@ -1033,7 +1002,7 @@ func (b *Bake) writeEdges(c int, sc *edgeScratch) {
 	}
 	across := func(runs []run, side int, cell func(int32) int32, nb int, step int32, d grid.Dir) {
 		for _, ru := range runs {
-			ps, n := ru.transitions(side, b.mid)
+			ps, n := b.points.transitions(ru, side)
 			for _, pos := range ps[:n] {
 				i := cell(pos)
 				cost := navgraph.Cost(grid.StepCost(d, b.g.WeightAt(int(i)), b.g.WeightAt(int(i+step))))

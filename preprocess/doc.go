@@ -20,18 +20,21 @@
 //     end loses nothing by skipping it; Bake.AvoidDeadEnds gives the
 //     filter a search uses to do so.
 //   - Entrances and the waypoint tier: along each cluster border, maximal
-//     runs of cells with a legal step across. A run shorter than 6 cells
-//     gets one transition (its middle), a longer one two (its ends), as in
-//     HPA* (Botea, Müller, Schaeffer 2004), and since format version 2 a
-//     run open along the whole border (at least 12 cells) a third in its
-//     middle, so that a path crossing an open border far from its ends
-//     need not detour to one of them. Config.MiddleFrom gives every run
-//     of at least that many cells its middle point too (format version
-//     4): better paths where walls cross the cluster borders, for more
-//     points. Transition points of one region
-//     are joined by edges whose cost is the exact fine-search cost inside
-//     the cluster; the two cells of a transition are joined across the
-//     border. See package waypoint.
+//     runs of cells with a legal step across. A run shorter than 10
+//     cells gets one transition (its middle), a longer one two (its
+//     ends), as in HPA* (Botea, Müller, Schaeffer 2004), and a run of
+//     at least Config.MiddleFrom cells (DefaultMiddleFrom, 24) or open
+//     along the whole border (at least 12 cells) a third in its middle,
+//     so that a path crossing a long run far from its ends need not
+//     detour to one of them, and the coarse search does not take
+//     another door for that detour. In clusters smaller than 16 cells
+//     one point goes to runs shorter than 6 cells only. Bake format 5
+//     has this rule; a file of format 3 or 4 (older builds: one point
+//     below 6 cells, the middle on whole sides, or in format 4 on runs
+//     of its MiddleFrom) loads and updates with its own. Transition
+//     points of one region are joined by edges whose cost is the exact
+//     fine-search cost inside the cluster; the two cells of a
+//     transition are joined across the border. See package waypoint.
 //   - Clearance: per cell, the side of the largest all-passable square
 //     whose top-left cell it is (HAA*'s true clearance, Harabor & Botea
 //     2008), capped at MaxClearance, so that one bake can serve units of

@@ -10,93 +10,99 @@ import (
 	"github.com/rtspath/rtspath/waypoint"
 )
 
-// TestMiddleFromPoints counts the transition points on one border by
-// hand: four clusters of 32 cells, the bottom two cut to 18 rows by the
-// map's edge; the border between the top two blocked at row 20, so that
-// it has a run of 20 cells (rows 0..19) and one of 11 (rows 21..31), the
-// border between the bottom two open along its whole side (rows 32..49).
-// A run of 6 or more gets its two ends; with Config.MiddleFrom, one at
-// least that long gets its middle too, and a run along a whole side has
-// it whatever the value, even one longer than the run.
+// TestMiddleFromPoints counts the transition points on two borders by
+// hand: six clusters of 32 cells, three across, the bottom three cut to
+// 18 rows by the map's edge. The border between the top left two is
+// blocked at row 20, so that it has a run of 20 cells (rows 0..19) and
+// one of 11 (rows 21..31); the one between the top right two at row 9,
+// a run of 9 cells (rows 0..8) and one of 22 (rows 10..31). The borders
+// between the bottom three are open along their whole side (rows
+// 32..49). A run shorter than 10 gets one point in its middle, a longer
+// one its two ends; one at least Config.MiddleFrom long (24 by default)
+// gets its middle too, and a run along a whole side has it whatever the
+// value, even one longer than the run.
 func TestMiddleFromPoints(t *testing.T) {
-	g, _ := grid.New(64, 50, grid.Octile)
+	g, _ := grid.New(96, 50, grid.Octile)
 	g.SetPassable(grid.Pt(31, 20), false)
-	open := []int{32, 40, 49} // the bottom border's rows, at every value
+	g.SetPassable(grid.Pt(63, 9), false)
+	open := []int{32, 40, 49} // the bottom borders' rows, at every value
 	for _, tc := range []struct {
-		middle int
-		want   []int // rows of the points on column 31, top clusters
+		middle, says int
+		left, right  []int // rows of the points on the top borders
 	}{
-		{0, []int{0, 19, 21, 31}},
-		{12, []int{0, 9, 19, 21, 31}}, // 11 < 12: the short run keeps two
-		{16, []int{0, 9, 19, 21, 31}},
-		{20, []int{0, 9, 19, 21, 31}},
-		{21, []int{0, 19, 21, 31}},
-		{31, []int{0, 19, 21, 31}},
+		{0, 24, []int{0, 19, 21, 31}, []int{4, 10, 31}},
+		{12, 12, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}}, // 11 < 12: the short run keeps two
+		{16, 16, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}},
+		{20, 20, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}},
+		{21, 21, []int{0, 19, 21, 31}, []int{4, 10, 20, 31}},
+		{22, 22, []int{0, 19, 21, 31}, []int{4, 10, 20, 31}},
+		{23, 23, []int{0, 19, 21, 31}, []int{4, 10, 31}},
+		{32, 32, []int{0, 19, 21, 31}, []int{4, 10, 31}},
 	} {
 		b, err := preprocess.Build(g, preprocess.Config{MiddleFrom: tc.middle})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.MiddleFrom() != tc.middle {
-			t.Errorf("MiddleFrom %d: the bake says %d", tc.middle, b.MiddleFrom())
+		if b.MiddleFrom() != tc.says {
+			t.Errorf("MiddleFrom %d: the bake says %d, want %d", tc.middle, b.MiddleFrom(), tc.says)
 		}
-		// Each point on column 31 has its twin across the border.
-		for c, x := range []int{31, 32, 31, 32} {
+		// Each point on a border column has its twin across the border.
+		for _, cx := range []struct{ c, x int }{{0, 31}, {1, 32}, {1, 63}, {2, 64}, {3, 31}, {4, 32}, {4, 63}, {5, 64}} {
 			tier := b.Tier()
-			first, end := tier.PointsOf(c)
+			first, end := tier.PointsOf(cx.c)
 			var rows []int
 			for _, p := range tier.Points[first:end] {
-				if p.Cell.X == x && p.Kind == waypoint.Transition {
+				if p.Cell.X == cx.x && p.Kind == waypoint.Transition {
 					rows = append(rows, p.Cell.Y)
 				}
 			}
 			slices.Sort(rows)
-			want := tc.want
-			if c >= 2 {
+			want := tc.left
+			switch {
+			case cx.c >= 3:
 				want = open
+			case cx.x > 32:
+				want = tc.right
 			}
 			if !slices.Equal(rows, want) {
-				t.Errorf("MiddleFrom %d: cluster %d's transition points on column %d, rows %v, want %v", tc.middle, c, x, rows, want)
+				t.Errorf("MiddleFrom %d: cluster %d's transition points on column %d, rows %v, want %v", tc.middle, cx.c, cx.x, rows, want)
 			}
 		}
 	}
 }
 
-// TestMiddleFromBake: a bake with MiddleFrom checks against the oracles
-// of verify (islands, regions, every intra-cluster edge's cost by a fine
-// search), has more points than the default's, and so has its layer for
-// 2×2 units; it is written as format version 4 and reads back the same;
-// the default is still version 3. Updates after edits give what a fresh
-// Build gives.
+// TestMiddleFromBake: a bake with MiddleFrom 16 checks against the
+// oracles of verify (islands, regions, every intra-cluster edge's cost by
+// a fine search), has more points than one with middles on whole sides
+// alone (MiddleFrom 32), and so has its layer for 2×2 units; both are
+// written as format version 5 and read back the same. Updates after
+// edits give what a fresh Build gives.
 func TestMiddleFromBake(t *testing.T) {
 	g := genGrid(t, 200, 150, 9, grid.Octile)
 	units := []grid.Unit{{Size: 2}}
-	def, _ := preprocess.Build(g, preprocess.Config{Units: units})
+	def, _ := preprocess.Build(g, preprocess.Config{MiddleFrom: 32, Units: units})
 	b, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 16, Units: units})
 	if err != nil {
 		t.Fatal(err)
 	}
 	verify(t, g, b, false)
 	if b.Stats().Points <= def.Stats().Points {
-		t.Errorf("MiddleFrom 16: %d points, the default %d", b.Stats().Points, def.Stats().Points)
+		t.Errorf("MiddleFrom 16: %d points, MiddleFrom 32 %d", b.Stats().Points, def.Stats().Points)
 	}
 	if m, d := b.Layer(units[0]).Tier().NumPoints(), def.Layer(units[0]).Tier().NumPoints(); m <= d {
-		t.Errorf("MiddleFrom 16: the 2×2 layer has %d points, the default's %d", m, d)
+		t.Errorf("MiddleFrom 16: the 2×2 layer has %d points, MiddleFrom 32's %d", m, d)
 	}
-	for _, c := range []struct {
-		b       *preprocess.Bake
-		version int
-	}{{def, preprocess.Version}, {b, preprocess.VersionMiddle}} {
-		data := c.b.AppendBinary(nil)
+	for _, c := range []*preprocess.Bake{def, b} {
+		data := c.AppendBinary(nil)
 		in, err := preprocess.ReadInfo(data)
-		if err != nil || in.Version != c.version || in.MiddleFrom != c.b.MiddleFrom() {
-			t.Fatalf("ReadInfo: version %d, MiddleFrom %d, %v; want %d, %d", in.Version, in.MiddleFrom, err, c.version, c.b.MiddleFrom())
+		if err != nil || in.Version != preprocess.Version || in.MiddleFrom != c.MiddleFrom() {
+			t.Fatalf("ReadInfo: version %d, MiddleFrom %d, %v; want %d, %d", in.Version, in.MiddleFrom, err, preprocess.Version, c.MiddleFrom())
 		}
 		l, err := preprocess.Load(data, g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		equalBakes(t, c.b, l)
+		equalBakes(t, c, l)
 	}
 
 	r := rand.New(rand.NewPCG(5, 6))
@@ -111,4 +117,53 @@ func TestMiddleFromBake(t *testing.T) {
 		equalBakes(t, fresh, b)
 	}
 	verify(t, g, b, false)
+}
+
+// TestShortRuns counts by hand the points of runs shorter than 10 cells:
+// one in the middle in clusters of 16 cells or more, their two ends from
+// 6 cells on in smaller clusters, whose sides hold few runs. Both bakes
+// are format 5 and read back the same.
+func TestShortRuns(t *testing.T) {
+	for _, tc := range []struct {
+		cs      int
+		blocked []grid.Point // on the border's west column
+		want    []int        // rows of the points there
+	}{
+		// runs of rows 0..8 (9 cells) and 10..15 (6)
+		{16, []grid.Point{grid.Pt(15, 9)}, []int{4, 12}},
+		// a run of rows 0..6 (7 cells)
+		{8, []grid.Point{grid.Pt(7, 7)}, []int{0, 6}},
+	} {
+		g, _ := grid.New(2*tc.cs, tc.cs, grid.Octile)
+		for _, p := range tc.blocked {
+			g.SetPassable(p, false)
+		}
+		b, err := preprocess.Build(g, preprocess.Config{ClusterSize: tc.cs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c, x := range []int{tc.cs - 1, tc.cs} {
+			tier := b.Tier()
+			first, end := tier.PointsOf(c)
+			var rows []int
+			for _, p := range tier.Points[first:end] {
+				if p.Cell.X == x && p.Kind == waypoint.Transition {
+					rows = append(rows, p.Cell.Y)
+				}
+			}
+			slices.Sort(rows)
+			if !slices.Equal(rows, tc.want) {
+				t.Errorf("clusters of %d: cluster %d's transition points on column %d, rows %v, want %v", tc.cs, c, x, rows, tc.want)
+			}
+		}
+		data := b.AppendBinary(nil)
+		if in, err := preprocess.ReadInfo(data); err != nil || in.Version != preprocess.Version {
+			t.Fatalf("clusters of %d: ReadInfo %+v, %v", tc.cs, in, err)
+		}
+		l, err := preprocess.Load(data, g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		equalBakes(t, b, l)
+	}
 }

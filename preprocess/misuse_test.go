@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"strings"
 	"testing"
 
@@ -34,6 +35,17 @@ func smallBake(t *testing.T) (*grid.Grid, []byte) {
 func withUint16(data []byte, i int, v uint16) []byte {
 	c := bytes.Clone(data)
 	binary.LittleEndian.PutUint16(c[i:], v)
+	return c
+}
+
+// withPayloadByte returns a copy of the bake file data with its payload's
+// byte i set to v and the checksum made good.
+func withPayloadByte(data []byte, i int, v byte) []byte {
+	const head = 8 + 2 + 2 + 8
+	c := bytes.Clone(data)
+	c[head+i] = v
+	n := len(c) - head - 4
+	binary.LittleEndian.PutUint32(c[head+n:], crc32.Checksum(c[head:head+n], crc32.MakeTable(crc32.Castagnoli)))
 	return c
 }
 
@@ -80,13 +92,21 @@ func TestMisuseReturnsErrors(t *testing.T) {
 		{"Load checksum", preprocess.ErrFormat, "checksum", load(flip(data, len(data)/2), g, 0)},
 		{"Load version 1", preprocess.ErrVersion, "version 1", load(withUint16(data, 8, 1), g, 0)},
 		{"Load version 2", preprocess.ErrVersion, "version 2", load(withUint16(data, 8, 2), g, 0)},
-		{"Load version 5", preprocess.ErrVersion, "version 5", load(withUint16(data, 8, 5), g, 0)},
-		// a version 3 payload read as 4: its count of placed points (1)
-		// is taken for MiddleFrom
-		{"Load version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", load(withUint16(data, 8, 4), g, 0)},
-		{"ReadInfo version 4 without MiddleFrom", preprocess.ErrFormat, "MiddleFrom 1 in the header", info(withUint16(data, 8, 4))},
+		{"Load version 6", preprocess.ErrVersion, "version 6", load(withUint16(data, 8, 6), g, 0)},
+		// a version 5 payload read as 4: its MiddleFrom (4, the cluster
+		// size) is below version 4's least, 12
+		{"Load version 4 of clusters of 4", preprocess.ErrFormat, "MiddleFrom 4 in the header", load(withUint16(data, 8, 4), g, 0)},
+		{"ReadInfo version 4 of clusters of 4", preprocess.ErrFormat, "MiddleFrom 4 in the header", info(withUint16(data, 8, 4))},
+		// read as 3: MiddleFrom (4) is taken for the count of placed
+		// points, and the rest is out of step
+		{"Load version 3", preprocess.ErrFormat, "", load(withUint16(data, 8, 3), g, 0)},
+		// payload byte 12 is MiddleFrom, after the hash (8 bytes), the
+		// size, the movement rule and the cluster size (a byte each)
+		{"Load MiddleFrom over the cluster size", preprocess.ErrFormat, "MiddleFrom 5 in the header", load(withPayloadByte(data, 12, 5), g, 0)},
+		{"Load MiddleFrom under the cluster size", preprocess.ErrFormat, "MiddleFrom 3 in the header", load(withPayloadByte(data, 12, 3), g, 0)},
+		{"ReadInfo MiddleFrom over the cluster size", preprocess.ErrFormat, "MiddleFrom 5 in the header", info(withPayloadByte(data, 12, 5))},
 		{"Build MiddleFrom 11", preprocess.ErrConfig, "MiddleFrom 11", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 11}); return err }},
-		{"Build MiddleFrom 32 with clusters of 32", preprocess.ErrConfig, "MiddleFrom 32 with clusters of 32", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 32}); return err }},
+		{"Build MiddleFrom 33 with clusters of 32", preprocess.ErrConfig, "MiddleFrom 33 with clusters of 32", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: 33}); return err }},
 		{"Build MiddleFrom 12 with clusters of 8", preprocess.ErrConfig, "MiddleFrom 12 with clusters of 8", func() error {
 			_, err := preprocess.Build(g, preprocess.Config{ClusterSize: 8, MiddleFrom: 12})
 			return err

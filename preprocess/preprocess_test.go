@@ -187,7 +187,9 @@ func FuzzLoadBake(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(mid.AppendBinary(nil), false) // format version 4
+	f.Add(mid.AppendBinary(nil), false)
+	f.Add(arenaV3, false) // the formats of older builds
+	f.Add(arenaV4, false)
 	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
 		if fix && len(data) >= 24 {
 			data = append([]byte{}, data...)

@@ -166,7 +166,7 @@ func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.
 				}
 				j++
 			}
-			pos, m := run{int32(i), int32(j - i)}.transitions(n, b.mid)
+			pos, m := b.points.transitions(run{int32(i), int32(j - i)}, n)
 			for _, p := range pos[:m] {
 				a, z := at(int(p))
 				dst = append(dst, [2]grid.Point{a, z})

@@ -52,8 +52,11 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "file         %s: %d bytes, format version %d, map hash %016x\n", path, info.Bytes, info.Version, info.MapHash)
 	fmt.Fprintf(stdout, "map          %d×%d, %v movement\n", info.Width, info.Height, info.Movement)
 	fmt.Fprintf(stdout, "clusters     %d of %d×%d cells\n", info.Clusters, info.ClusterSize, info.ClusterSize)
-	if info.MiddleFrom != 0 {
-		fmt.Fprintf(stdout, "entrances    a middle point on those of %d cells or more (-middle)\n", info.MiddleFrom)
+	switch {
+	case info.MiddleFrom >= info.ClusterSize:
+		fmt.Fprintf(stdout, "entrances    a middle point on those along a whole cluster side\n")
+	case info.MiddleFrom != 0:
+		fmt.Fprintf(stdout, "entrances    a middle point on those of %d cells or more (-middle), or along a whole cluster side\n", info.MiddleFrom)
 	}
 	mp := *mapPath
 	if mp == "" {

@@ -114,17 +114,17 @@ func checkCluster(v int) error {
 }
 
 // middleUsage is the -middle flag's help.
-const middleUsage = "bake with a transition point in the middle of every entrance at least `N` cells long (preprocess.Config.MiddleFrom: 0, only entrances along a whole cluster side, or 12 to the cluster side less one): better paths where rooms and corridors lie across cluster borders, for more waypoints"
+const middleUsage = "bake with a transition point in the middle of every entrance at least `N` cells long (preprocess.Config.MiddleFrom: 0 for 24, or 12 up to the cluster side, which leaves them to entrances along a whole side): a lower N gives better paths where rooms and corridors lie across cluster borders, for more waypoints"
 
 // checkMiddle validates a -middle flag for clusters of cluster cells (0:
 // preprocess.DefaultClusterSize): 0 (the default) or
-// preprocess.MinMiddleFrom up to the cluster side less one.
+// preprocess.MinMiddleFrom up to the cluster side.
 func checkMiddle(v, cluster int) error {
 	if cluster == 0 {
 		cluster = preprocess.DefaultClusterSize
 	}
-	if v != 0 && (v < preprocess.MinMiddleFrom || v >= cluster) {
-		return badFlag("middle", v, fmt.Sprintf("want 0 or %d..%d cells with clusters of %d", preprocess.MinMiddleFrom, cluster-1, cluster))
+	if v != 0 && (v < preprocess.MinMiddleFrom || v > cluster) {
+		return badFlag("middle", v, fmt.Sprintf("want 0 or %d..%d cells with clusters of %d", preprocess.MinMiddleFrom, cluster, cluster))
 	}
 	return nil
 }

@@ -214,19 +214,20 @@ func TestBakeAndInspect(t *testing.T) {
 		t.Fatalf("bake said %q", out)
 	}
 	out = runOK(t, "inspect", nav)
-	for _, want := range []string{"128×128", "clusters     16 of 32×32", "regions", "waypoints", "islands", "dead ends", "bytes per cell"} {
+	for _, want := range []string{"128×128", "format version 5", "clusters     16 of 32×32", "a middle point on those of 24 cells or more", "regions", "waypoints", "islands", "dead ends", "bytes per cell"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("inspect output lacks %q:\n%s", want, out)
 		}
 	}
-	// With -middle the file is format version 4 and says so; inspect
-	// loads it against its map.
-	mid := filepath.Join(dir, "mid.nav")
-	runOK(t, "bake", "-map", m, "-middle", "16", "-o", mid)
-	out = runOK(t, "inspect", "-map", m, mid)
-	for _, want := range []string{"format version 4", "a middle point on those of 16 cells or more", "waypoints"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("inspect of a -middle bake lacks %q:\n%s", want, out)
+	// With -middle the file says so; inspect loads it against its map.
+	for middle, says := range map[string]string{"16": "a middle point on those of 16 cells or more", "32": "a middle point on those along a whole cluster side"} {
+		mid := filepath.Join(dir, "mid.nav")
+		runOK(t, "bake", "-map", m, "-middle", middle, "-o", mid)
+		out = runOK(t, "inspect", "-map", m, mid)
+		for _, want := range []string{"format version 5", says, "waypoints"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("inspect of a -middle %s bake lacks %q:\n%s", middle, want, out)
+			}
 		}
 	}
 	data, _ := os.ReadFile(nav)
@@ -430,8 +431,8 @@ func TestFlagErrors(t *testing.T) {
 		{[]string{"route", "-map", m, "-bucket-width", "0"}, "-bucket-width 0"},
 		{[]string{"route", "-map", m, "-middle", "11"}, "-middle 11"},
 		{[]string{"route", "-map", m, "-middle", "257"}, "-middle 257"},
-		{[]string{"route", "-map", m, "-middle", "32"}, "-middle 32"},
-		{[]string{"route", "-map", m, "-middle", "16", "-cluster", "16"}, "-middle 16"},
+		{[]string{"route", "-map", m, "-middle", "33"}, "-middle 33"},
+		{[]string{"route", "-map", m, "-middle", "17", "-cluster", "16"}, "-middle 17"},
 		{[]string{"route"}, "-map"},
 		{[]string{"route", "-map", dir, "-scen", m + ".scen"}, "-scen"},
 		{[]string{"bench", "-every", "0", "-sizes", "64", "-out", ""}, "-every 0"},

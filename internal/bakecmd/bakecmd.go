@@ -44,7 +44,7 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 	tiledSpec := fs.String("tiled", "", TiledUsage)
 	out := fs.String("o", "", "output `FILE` (default: the map's name with .nav)")
 	cs := fs.Int("cluster", 0, "cluster side in cells, 4..256 (0: 32)")
-	middle := fs.Int("middle", 0, "a transition point in the middle of every entrance at least `N` cells long too (preprocess.Config.MiddleFrom: 0, only entrances along a whole cluster side, or 12 to the cluster side less one)")
+	middle := fs.Int("middle", 0, "a transition point in the middle of every entrance at least `N` cells long too (preprocess.Config.MiddleFrom: 0 for 24, or 12 up to the cluster side, which leaves them to entrances along a whole side)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: %s -map M.map|M.tmx|M.tmj [-tiled SPEC] [-o M.nav] [-cluster 32] [-middle 0] [-workers 0]\n\nPreprocesses a map (islands, dead ends, clusters, waypoint graph) and\nwrites the bake file a game loads with preprocess.Load.\n\n", name)
@@ -63,9 +63,9 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 		return &FlagError{"-map: required: the .map, .tmx or .tmj file to bake"}
 	case *cs != 0 && (*cs < 4 || *cs > 256):
 		return &FlagError{fmt.Sprintf("-cluster %d: want 4..256 cells, or 0 for 32", *cs)}
-	case *middle != 0 && (*middle < preprocess.MinMiddleFrom || *middle >= cmp.Or(*cs, preprocess.DefaultClusterSize)):
+	case *middle != 0 && (*middle < preprocess.MinMiddleFrom || *middle > cmp.Or(*cs, preprocess.DefaultClusterSize)):
 		side := cmp.Or(*cs, preprocess.DefaultClusterSize)
-		return &FlagError{fmt.Sprintf("-middle %d: want 0 or %d..%d cells with clusters of %d", *middle, preprocess.MinMiddleFrom, side-1, side)}
+		return &FlagError{fmt.Sprintf("-middle %d: want 0 or %d..%d cells with clusters of %d", *middle, preprocess.MinMiddleFrom, side, side)}
 	case *workers < 0:
 		return &FlagError{fmt.Sprintf("-workers %d: want 0 or more", *workers)}
 	}
