@@ -645,15 +645,15 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 		oc.c64 = slices.Clone(sc.row)
 	}
 	oc.off = append(oc.off, int32(len(oc.to)))
-	oc.to = slices.Clip(oc.to)
+	oc.to = slices.Clone(oc.to)
 	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
 	switch {
 	case paths && uint64(len(oc.mid)) > math.MaxUint32: // mstart cannot address it
 		oc.mstart, oc.mid = nil, nil
 	case paths:
-		oc.mid, oc.kb = slices.Clip(oc.mid), slices.Clone(sc.kb)
+		oc.mid, oc.kb = slices.Clone(oc.mid), slices.Clone(sc.kb)
 	case paths0: // at most 2^16 hops of 2^8 entries: mstart addresses them
-		oc.mid8 = slices.Clip(oc.mid8)
+		oc.mid8 = slices.Clone(oc.mid8)
 	}
 	return oc, nil
 }

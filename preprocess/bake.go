@@ -277,6 +277,7 @@ func Load(data []byte, g *grid.Grid, workers int) (*Bake, error) {
 		if cl.edges.len() != int(ne) {
 			return nil, d.fail("cluster %d has %d edges, the map gives %d", c, ne, cl.edges.len())
 		}
+		cl.edges.trim()
 	}
 	if d.i != len(p) {
 		return nil, d.fail("%d bytes after the last cluster", len(p)-d.i)

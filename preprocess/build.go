@@ -701,6 +701,7 @@ func (b *Bake) intraEdges(c int, x *intraScratch) {
 			cl.edges.add(x.costs[k])
 		}
 	}
+	cl.edges.trim()
 }
 
 // ensureWorkers makes scratch memory for the workers parallel will use.

@@ -1,6 +1,10 @@
 package preprocess
 
-import "github.com/rtspath/rtspath/grid"
+import (
+	"slices"
+
+	"github.com/rtspath/rtspath/grid"
+)
 
 // edgeCosts are the costs of a cluster's intra edges, one per pair of
 // its points of one region, in pair order (see eachPair): four bytes an
@@ -36,6 +40,14 @@ func (e *edgeCosts) add(cost grid.Cost) {
 		return
 	}
 	e.c = append(e.c, uint32(cost))
+}
+
+// trim gives back the room append left past the last edge: a bake
+// keeps the costs of every cluster for good.
+func (e *edgeCosts) trim() {
+	if cap(e.c) > len(e.c) {
+		e.c = slices.Clone(e.c)
+	}
 }
 
 // at returns the cost of edge k.
