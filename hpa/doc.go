@@ -113,8 +113,8 @@
 // paths their best door (go test -run TestMiddleFromAgainstAStar -v
 // ./hpa: on three maps of rooms whose walls drift across the cluster
 // borders, 8.6% over A* at worst by default and with MiddleFrom 16,
-// 24.7% with the middle on whole sides alone, MiddleFrom 32, the
-// default before bake format 5).
+// 24.7% with the middle on whole sides alone, MiddleFrom 32, as under
+// the default of the bake formats before 5).
 //
 // # Unreachable goals, budgets and first steps
 //

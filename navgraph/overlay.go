@@ -646,7 +646,6 @@ func (o *Overlay) buildCell(out func(int32) ([]int32, []Cost), back func(v, u in
 	}
 	oc.off = append(oc.off, int32(len(oc.to)))
 	oc.to = slices.Clone(oc.to)
-	oc.c32, oc.c64 = slices.Clip(oc.c32), slices.Clip(oc.c64)
 	switch {
 	case paths && uint64(len(oc.mid)) > math.MaxUint32: // mstart cannot address it
 		oc.mstart, oc.mid = nil, nil

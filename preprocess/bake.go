@@ -318,26 +318,35 @@ func (d *reader) uvarint() uint64 {
 }
 
 // rule reads the point rule from a payload of the given version, for
-// clusters of cs cells (the zero rule after an error; the caller checks
-// cs): version 5 keeps Config.MiddleFrom as the bake resolved it,
-// version 4 as it was set (then never 0), and version 3 had the middle
-// on whole sides alone.
+// clusters of cs cells (the zero rule after an error, a cluster size out
+// of range among them): version 5 keeps Config.MiddleFrom as the bake
+// resolved it, version 4 as it was set (then never 0), and version 3
+// had the middle on whole sides alone.
 func (d *reader) rule(version uint16, cs uint64) pointRule {
-	if version == version3 {
-		return pointRule{short: shortRunV4, mid: int32(min(cs, 256)), format: version3}
-	}
-	lo, hi, short := min(MinMiddleFrom, cs), cs, shortFor(int(min(cs, 256)))
-	if version == version4 {
-		lo, hi, short = MinMiddleFrom, cs-1, shortRunV4
-	}
-	m := d.uvarint()
-	if d.err == nil && (m < lo || m > hi) {
-		d.err = fmt.Errorf("%w: MiddleFrom %d in the header with clusters of %d (want %d..%d)", ErrFormat, m, cs, lo, int64(hi))
+	if d.err == nil && (cs < 4 || cs > 256) {
+		d.err = fmt.Errorf("%w: clusters of %d cells in the header (want 4..256)", ErrFormat, cs)
 	}
 	if d.err != nil {
 		return pointRule{}
 	}
-	return pointRule{short: short, mid: int32(m), format: version}
+	if version == version3 {
+		return pointRule{short: shortRunV4, mid: int32(cs), format: version3}
+	}
+	m := d.uvarint()
+	ok, want := m != 0 && MiddleFromFits(int(m), int(cs)), middleRange(int(cs))
+	if version == version4 {
+		ok, want = m >= MinMiddleFrom && m < cs, fmt.Sprintf("%d..%d", MinMiddleFrom, cs-1)
+	}
+	if d.err == nil && !ok {
+		d.err = fmt.Errorf("%w: MiddleFrom %d in the header with clusters of %d (want %s)", ErrFormat, m, cs, want)
+	}
+	if d.err != nil {
+		return pointRule{}
+	}
+	if version == version4 {
+		return pointRule{short: shortRunV4, mid: int32(m), format: version4}
+	}
+	return pointRule{short: shortFor(int(cs)), mid: int32(m), format: Version}
 }
 
 func (d *reader) byte() byte {
@@ -364,11 +373,16 @@ type Info struct {
 	Movement      grid.Movement
 	ClusterSize   int
 	MiddleFrom    int // as Bake.MiddleFrom (0 on a bad header)
-	Clusters      int
-	Placed        int
-	Units         []grid.Unit // the units of the layers (Config.Units)
-	IntraEdges    int         // stored intra-cluster edge costs (each joins two points)
-	Bytes         int
+	// SinglePointBelow: a run of border cells shorter than this gets one
+	// transition point, in its middle, a longer one its two ends: 10,
+	// or 6 in clusters under 16 cells and in formats 3 and 4 (0 on a
+	// bad header)
+	SinglePointBelow int
+	Clusters         int
+	Placed           int
+	Units            []grid.Unit // the units of the layers (Config.Units)
+	IntraEdges       int         // stored intra-cluster edge costs (each joins two points)
+	Bytes            int
 }
 
 // ReadInfo checks a bake file's header, length and checksum and reads its
@@ -390,7 +404,7 @@ func ReadInfo(data []byte) (Info, error) {
 		return in, d.fail("header")
 	}
 	in.Width, in.Height, in.ClusterSize, in.Placed = int(w), int(h), int(cs), int(np)
-	in.MiddleFrom = int(points.mid)
+	in.MiddleFrom, in.SinglePointBelow = int(points.mid), int(points.short)
 	for range np {
 		d.uvarint()
 	}

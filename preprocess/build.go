@@ -63,11 +63,13 @@ type Config struct {
 	Slack int
 	// MiddleFrom is the length in cells from which a run of border
 	// cells (an entrance) gets a third transition point in its middle,
-	// beside the two at its ends: 0 for DefaultMiddleFrom, else
-	// MinMiddleFrom up to the cluster size (a run along a whole side of
-	// at least MinMiddleFrom cells keeps its middle whatever the value,
-	// so the cluster size gives the middle to those alone, as builds
-	// before format 5 did). A unit layer (Units) counts a run in the
+	// beside the two at its ends: 0 for DefaultMiddleFrom (the cluster
+	// size if that is smaller), else MinMiddleFrom up to the cluster
+	// size, or the cluster size whatever it is. A run along a whole side
+	// of at least MinMiddleFrom cells keeps its middle whatever the
+	// value, so the cluster size gives the middle to those alone, as
+	// builds before format 5 did, and clusters under MinMiddleFrom
+	// cells get no middle points. A unit layer (Units) counts a run in the
 	// cells where the unit fits on both sides. A path that crosses a
 	// long run far from its ends otherwise detours to one of them, and
 	// the coarse search, which prices those detours, may then choose
@@ -187,8 +189,8 @@ func newBake(g *grid.Grid, cfg Config) (*Bake, error) {
 	if cfg.Slack < 0 || cfg.Slack > MaxSlack {
 		return nil, fmt.Errorf("%w: slack %d (want 0..%d)", ErrConfig, cfg.Slack, MaxSlack)
 	}
-	if m := cfg.MiddleFrom; m != 0 && (m < MinMiddleFrom || m > cs) {
-		return nil, fmt.Errorf("%w: MiddleFrom %d with clusters of %d (want 0 or %d..%d)", ErrConfig, m, cs, MinMiddleFrom, cs)
+	if m := cfg.MiddleFrom; !MiddleFromFits(m, cs) {
+		return nil, fmt.Errorf("%w: MiddleFrom %d with clusters of %d (want 0 or %s)", ErrConfig, m, cs, middleRange(cs))
 	}
 	w, h := g.Width(), g.Height()
 	b := &Bake{

@@ -122,17 +122,19 @@ func TestMiddleFromBake(t *testing.T) {
 // TestShortRuns counts by hand the points of runs shorter than 10 cells:
 // one in the middle in clusters of 16 cells or more, their two ends from
 // 6 cells on in smaller clusters, whose sides hold few runs. Both bakes
-// are format 5 and read back the same.
+// are format 5 and read back the same, and Build takes the MiddleFrom
+// they report.
 func TestShortRuns(t *testing.T) {
 	for _, tc := range []struct {
 		cs      int
 		blocked []grid.Point // on the border's west column
 		want    []int        // rows of the points there
+		single  int          // Info.SinglePointBelow
 	}{
 		// runs of rows 0..8 (9 cells) and 10..15 (6)
-		{16, []grid.Point{grid.Pt(15, 9)}, []int{4, 12}},
+		{16, []grid.Point{grid.Pt(15, 9)}, []int{4, 12}, 10},
 		// a run of rows 0..6 (7 cells)
-		{8, []grid.Point{grid.Pt(7, 7)}, []int{0, 6}},
+		{8, []grid.Point{grid.Pt(7, 7)}, []int{0, 6}, 6},
 	} {
 		g, _ := grid.New(2*tc.cs, tc.cs, grid.Octile)
 		for _, p := range tc.blocked {
@@ -157,7 +159,7 @@ func TestShortRuns(t *testing.T) {
 			}
 		}
 		data := b.AppendBinary(nil)
-		if in, err := preprocess.ReadInfo(data); err != nil || in.Version != preprocess.Version {
+		if in, err := preprocess.ReadInfo(data); err != nil || in.Version != preprocess.Version || in.SinglePointBelow != tc.single {
 			t.Fatalf("clusters of %d: ReadInfo %+v, %v", tc.cs, in, err)
 		}
 		l, err := preprocess.Load(data, g, 0)
@@ -165,5 +167,12 @@ func TestShortRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		equalBakes(t, b, l)
+		// what the bake says it took, Build takes (the cluster size,
+		// below MinMiddleFrom with clusters of 8)
+		again, err := preprocess.Build(g, preprocess.Config{ClusterSize: tc.cs, MiddleFrom: b.MiddleFrom()})
+		if err != nil {
+			t.Fatalf("clusters of %d, MiddleFrom %d: %v", tc.cs, b.MiddleFrom(), err)
+		}
+		equalBakes(t, b, again)
 	}
 }

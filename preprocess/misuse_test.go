@@ -49,6 +49,18 @@ func withPayloadByte(data []byte, i int, v byte) []byte {
 	return c
 }
 
+// withClusterSize300 returns a copy of the bake file data, of clusters
+// of 32, with 300 as its cluster size: a two-byte uvarint where one byte
+// was, so the payload grows by a byte.
+func withClusterSize300(data []byte) []byte {
+	const head = 8 + 2 + 2 + 8
+	p := bytes.Clone(data[head : len(data)-4])
+	p = append(p[:11], append([]byte{0xac, 0x02}, p[12:]...)...)
+	c := append(bytes.Clone(data[:head]), p...)
+	binary.LittleEndian.PutUint64(c[12:], uint64(len(p)))
+	return binary.LittleEndian.AppendUint32(c, crc32.Checksum(p, crc32.MakeTable(crc32.Castagnoli)))
+}
+
 // TestMisuseReturnsErrors: every entry point given nil grids, readers or
 // writers, negative workers, or a bake file that is not one, truncated,
 // damaged, of another version or of another map returns an error with the
@@ -56,6 +68,16 @@ func withPayloadByte(data []byte, i int, v byte) []byte {
 // for the file, to ErrBake), and nothing panics.
 func TestMisuseReturnsErrors(t *testing.T) {
 	g, data := smallBake(t)
+	// clusters of 32, MiddleFrom 24 at payload byte 12 as in data
+	g32, _ := grid.New(64, 40, grid.Octile)
+	b32, err := preprocess.Build(g32, preprocess.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data32 := b32.AppendBinary(nil)
+	if data32[20+12] != 24 {
+		t.Fatalf("payload byte 12 is %d, want MiddleFrom 24", data32[20+12])
+	}
 	other := g.Clone()
 	other.SetPassable(grid.Pt(0, 8), false)
 	wider, _ := grid.New(13, 9, grid.Octile)
@@ -98,8 +120,14 @@ func TestMisuseReturnsErrors(t *testing.T) {
 		{"Load version 4 of clusters of 4", preprocess.ErrFormat, "MiddleFrom 4 in the header", load(withUint16(data, 8, 4), g, 0)},
 		{"ReadInfo version 4 of clusters of 4", preprocess.ErrFormat, "MiddleFrom 4 in the header", info(withUint16(data, 8, 4))},
 		// read as 3: MiddleFrom (4) is taken for the count of placed
-		// points, and the rest is out of step
-		{"Load version 3", preprocess.ErrFormat, "", load(withUint16(data, 8, 3), g, 0)},
+		// points, and the rest is out of step from there
+		{"Load version 3", preprocess.ErrFormat, "units", load(withUint16(data, 8, 3), g, 0)},
+		{"Load MiddleFrom 11 with clusters of 32", preprocess.ErrFormat, "MiddleFrom 11 in the header with clusters of 32 (want 12..32)", load(withPayloadByte(data32, 12, 11), g32, 0)},
+		{"Load MiddleFrom 33 with clusters of 32", preprocess.ErrFormat, "MiddleFrom 33 in the header with clusters of 32 (want 12..32)", load(withPayloadByte(data32, 12, 33), g32, 0)},
+		{"Load MiddleFrom 0", preprocess.ErrFormat, "MiddleFrom 0 in the header", load(withPayloadByte(data32, 12, 0), g32, 0)},
+		// format 4 kept MiddleFrom only below the cluster size
+		{"Load version 4 MiddleFrom 32 with clusters of 32", preprocess.ErrFormat, "MiddleFrom 32 in the header with clusters of 32 (want 12..31)", load(withUint16(withPayloadByte(data32, 12, 32), 8, 4), g32, 0)},
+		{"Load cluster size 300", preprocess.ErrFormat, "clusters of 300 cells", load(withClusterSize300(data32), g32, 0)},
 		// payload byte 12 is MiddleFrom, after the hash (8 bytes), the
 		// size, the movement rule and the cluster size (a byte each)
 		{"Load MiddleFrom over the cluster size", preprocess.ErrFormat, "MiddleFrom 5 in the header", load(withPayloadByte(data, 12, 5), g, 0)},
@@ -112,6 +140,10 @@ func TestMisuseReturnsErrors(t *testing.T) {
 			return err
 		}},
 		{"Build MiddleFrom -1", preprocess.ErrConfig, "MiddleFrom -1", func() error { _, err := preprocess.Build(g, preprocess.Config{MiddleFrom: -1}); return err }},
+		{"Build MiddleFrom 9 with clusters of 8", preprocess.ErrConfig, "MiddleFrom 9 with clusters of 8 (want 0 or 8)", func() error {
+			_, err := preprocess.Build(g, preprocess.Config{ClusterSize: 8, MiddleFrom: 9})
+			return err
+		}},
 		{"Load flags", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 1), g, 0)},
 		{"Load flags high bit", preprocess.ErrFormat, "flags", load(withUint16(data, 10, 0x8000), g, 0)},
 		{"Load another map", preprocess.ErrMap, "another map", load(data, other, 0)},

@@ -1,5 +1,7 @@
 package preprocess
 
+import "fmt"
+
 // DefaultMiddleFrom is Config.MiddleFrom's default, for clusters
 // larger than it: paired with one point in the middle of the runs
 // shorter than 10 cells, where a build before format 5 put two ends on
@@ -8,9 +10,24 @@ package preprocess
 // the cluster borders (the README's "Transition points").
 const DefaultMiddleFrom = 24
 
-// MinMiddleFrom is the least Config.MiddleFrom other than 0: a shorter
-// run's ends are close enough to its middle.
+// MinMiddleFrom is the least Config.MiddleFrom other than 0 and the
+// cluster size: a shorter run's ends are close enough to its middle.
 const MinMiddleFrom = 12
+
+// MiddleFromFits reports whether Config.MiddleFrom may be m with
+// clusters of cs cells: 0, the cluster size, or MinMiddleFrom up to it.
+func MiddleFromFits(m, cs int) bool {
+	return m == 0 || m == cs || m >= MinMiddleFrom && m <= cs
+}
+
+// middleRange says which Config.MiddleFrom values other than 0 clusters
+// of cs cells take, for error messages.
+func middleRange(cs int) string {
+	if cs <= MinMiddleFrom {
+		return fmt.Sprint(cs)
+	}
+	return fmt.Sprintf("%d..%d", MinMiddleFrom, cs)
+}
 
 // pointRule places the transition points of a run: one in the middle of
 // a run shorter than short cells, its two ends on a longer one, and its

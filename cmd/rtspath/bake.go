@@ -52,11 +52,14 @@ func runInspect(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "file         %s: %d bytes, format version %d, map hash %016x\n", path, info.Bytes, info.Version, info.MapHash)
 	fmt.Fprintf(stdout, "map          %d×%d, %v movement\n", info.Width, info.Height, info.Movement)
 	fmt.Fprintf(stdout, "clusters     %d of %d×%d cells\n", info.Clusters, info.ClusterSize, info.ClusterSize)
+	short := info.SinglePointBelow
 	switch {
+	case info.ClusterSize < preprocess.MinMiddleFrom:
+		fmt.Fprintf(stdout, "entrances    one point on those under %d cells, two ends on longer ones; no middle points (clusters under %d cells)\n", short, preprocess.MinMiddleFrom)
 	case info.MiddleFrom >= info.ClusterSize:
-		fmt.Fprintf(stdout, "entrances    a middle point on those along a whole cluster side\n")
-	case info.MiddleFrom != 0:
-		fmt.Fprintf(stdout, "entrances    a middle point on those of %d cells or more (-middle), or along a whole cluster side\n", info.MiddleFrom)
+		fmt.Fprintf(stdout, "entrances    one point on those under %d cells, two ends on longer ones, a middle point on those along a whole cluster side\n", short)
+	default:
+		fmt.Fprintf(stdout, "entrances    one point on those under %d cells, two ends on longer ones, a middle point on those of %d cells or more (-middle) or along a whole cluster side\n", short, info.MiddleFrom)
 	}
 	mp := *mapPath
 	if mp == "" {

@@ -117,14 +117,13 @@ func checkCluster(v int) error {
 const middleUsage = "bake with a transition point in the middle of every entrance at least `N` cells long (preprocess.Config.MiddleFrom: 0 for 24, or 12 up to the cluster side, which leaves them to entrances along a whole side): a lower N gives better paths where rooms and corridors lie across cluster borders, for more waypoints"
 
 // checkMiddle validates a -middle flag for clusters of cluster cells (0:
-// preprocess.DefaultClusterSize): 0 (the default) or
-// preprocess.MinMiddleFrom up to the cluster side.
+// preprocess.DefaultClusterSize): what preprocess.MiddleFromFits takes.
 func checkMiddle(v, cluster int) error {
 	if cluster == 0 {
 		cluster = preprocess.DefaultClusterSize
 	}
-	if v != 0 && (v < preprocess.MinMiddleFrom || v > cluster) {
-		return badFlag("middle", v, fmt.Sprintf("want 0 or %d..%d cells with clusters of %d", preprocess.MinMiddleFrom, cluster, cluster))
+	if !preprocess.MiddleFromFits(v, cluster) {
+		return badFlag("middle", v, fmt.Sprintf("want 0, the cluster side, or %d up to it (clusters of %d)", preprocess.MinMiddleFrom, cluster))
 	}
 	return nil
 }

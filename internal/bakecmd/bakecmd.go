@@ -63,9 +63,8 @@ func Run(name string, args []string, stdout, stderr io.Writer) error {
 		return &FlagError{"-map: required: the .map, .tmx or .tmj file to bake"}
 	case *cs != 0 && (*cs < 4 || *cs > 256):
 		return &FlagError{fmt.Sprintf("-cluster %d: want 4..256 cells, or 0 for 32", *cs)}
-	case *middle != 0 && (*middle < preprocess.MinMiddleFrom || *middle > cmp.Or(*cs, preprocess.DefaultClusterSize)):
-		side := cmp.Or(*cs, preprocess.DefaultClusterSize)
-		return &FlagError{fmt.Sprintf("-middle %d: want 0 or %d..%d cells with clusters of %d", *middle, preprocess.MinMiddleFrom, side, side)}
+	case !preprocess.MiddleFromFits(*middle, cmp.Or(*cs, preprocess.DefaultClusterSize)):
+		return &FlagError{fmt.Sprintf("-middle %d: want 0, the cluster side, or %d up to it (clusters of %d)", *middle, preprocess.MinMiddleFrom, cmp.Or(*cs, preprocess.DefaultClusterSize))}
 	case *workers < 0:
 		return &FlagError{fmt.Sprintf("-workers %d: want 0 or more", *workers)}
 	}
