@@ -44,7 +44,7 @@ func ExampleLive() {
 		}
 	}
 	// Output:
-	// tick 0 request 0: version 1, found, 75 points, cost 1044664
+	// tick 0 request 0: version 1, found, 76 points, cost 1041878
 	// tick 0 request 1: version 1, found, 3 points, cost 1032028
 	// tick 1 request 0: version 2, found, 75 points, cost 1044664
 	// tick 1 request 1: version 2, found, 3 points, cost 1112740

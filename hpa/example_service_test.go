@@ -70,11 +70,11 @@ func ExampleService() {
 	// Output:
 	// tick 1: 1 first steps, 0 paths, 600 expansions, 13 waiting
 	// tick 2: scout found, 376 cells, version 0
-	// tick 2: 12 first steps, 1 paths, 511 expansions, 12 waiting
+	// tick 2: 12 first steps, 1 paths, 485 expansions, 12 waiting
 	// tick 3: 0 first steps, 2 paths, 600 expansions, 10 waiting
 	// tick 4: 0 first steps, 2 paths, 600 expansions, 8 waiting
 	// tick 5: 0 first steps, 2 paths, 600 expansions, 6 waiting
 	// tick 6: 0 first steps, 2 paths, 600 expansions, 4 waiting
 	// tick 7: 0 first steps, 2 paths, 600 expansions, 2 waiting
-	// tick 8: 0 first steps, 2 paths, 374 expansions, 0 waiting
+	// tick 8: 0 first steps, 2 paths, 350 expansions, 0 waiting
 }

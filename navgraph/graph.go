@@ -166,6 +166,18 @@ func (g *Graph) compact() {
 	g.compactions++
 }
 
+// Trim gives back the room that SetEdges's appends left past the last
+// edge, keeping every edge where it is (EdgeID, Compactions and the
+// room each node has reserved do not change): for a graph built once
+// and kept, such as a waypoint graph after its layout. A later SetEdges
+// that needs room allocates anew. O(edges).
+func (g *Graph) Trim() {
+	if g == nil || cap(g.to) == len(g.to) {
+		return
+	}
+	g.to, g.cost = slices.Clone(g.to), slices.Clone(g.cost)
+}
+
 // Compactions counts the times SetEdges packed the edge arrays anew, which
 // renumbers every edge (EdgeID). While it stays the same, a SetEdges
 // changes the ids of the edges out of its own node only, so arrays kept

@@ -374,7 +374,7 @@ type Info struct {
 	ClusterSize   int
 	MiddleFrom    int // as Bake.MiddleFrom (0 on a bad header)
 	// SinglePointBelow: a run of border cells shorter than this gets one
-	// transition point, in its middle, a longer one its two ends: 10,
+	// transition point, in its middle, a longer one its two ends: 8,
 	// or 6 in clusters under 16 cells and in formats 3 and 4 (0 on a
 	// bad header)
 	SinglePointBelow int

@@ -925,6 +925,7 @@ func (b *Bake) layoutTier() {
 	for c := range b.cl {
 		b.writeEdges(c, &sc)
 	}
+	t.Graph.Trim() // kept as it is until an update
 }
 
 // patchTier rewrites the points and edges of the touched clusters, and

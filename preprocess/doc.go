@@ -20,7 +20,7 @@
 //     end loses nothing by skipping it; Bake.AvoidDeadEnds gives the
 //     filter a search uses to do so.
 //   - Entrances and the waypoint tier: along each cluster border, maximal
-//     runs of cells with a legal step across. A run shorter than 10
+//     runs of cells with a legal step across. A run shorter than 8
 //     cells gets one transition (its middle), a longer one two (its
 //     ends), as in HPA* (Botea, Müller, Schaeffer 2004), and a run of
 //     at least Config.MiddleFrom cells (DefaultMiddleFrom, 24) or open

@@ -14,30 +14,30 @@ import (
 // hand: six clusters of 32 cells, three across, the bottom three cut to
 // 18 rows by the map's edge. The border between the top left two is
 // blocked at row 20, so that it has a run of 20 cells (rows 0..19) and
-// one of 11 (rows 21..31); the one between the top right two at row 9,
-// a run of 9 cells (rows 0..8) and one of 22 (rows 10..31). The borders
+// one of 11 (rows 21..31); the one between the top right two at row 7,
+// a run of 7 cells (rows 0..6) and one of 24 (rows 8..31). The borders
 // between the bottom three are open along their whole side (rows
-// 32..49). A run shorter than 10 gets one point in its middle, a longer
+// 32..49). A run shorter than 8 gets one point in its middle, a longer
 // one its two ends; one at least Config.MiddleFrom long (24 by default)
 // gets its middle too, and a run along a whole side has it whatever the
 // value, even one longer than the run.
 func TestMiddleFromPoints(t *testing.T) {
 	g, _ := grid.New(96, 50, grid.Octile)
 	g.SetPassable(grid.Pt(31, 20), false)
-	g.SetPassable(grid.Pt(63, 9), false)
+	g.SetPassable(grid.Pt(63, 7), false)
 	open := []int{32, 40, 49} // the bottom borders' rows, at every value
 	for _, tc := range []struct {
 		middle, says int
 		left, right  []int // rows of the points on the top borders
 	}{
-		{0, 24, []int{0, 19, 21, 31}, []int{4, 10, 31}},
-		{12, 12, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}}, // 11 < 12: the short run keeps two
-		{16, 16, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}},
-		{20, 20, []int{0, 9, 19, 21, 31}, []int{4, 10, 20, 31}},
-		{21, 21, []int{0, 19, 21, 31}, []int{4, 10, 20, 31}},
-		{22, 22, []int{0, 19, 21, 31}, []int{4, 10, 20, 31}},
-		{23, 23, []int{0, 19, 21, 31}, []int{4, 10, 31}},
-		{32, 32, []int{0, 19, 21, 31}, []int{4, 10, 31}},
+		{0, 24, []int{0, 19, 21, 31}, []int{3, 8, 19, 31}},
+		{12, 12, []int{0, 9, 19, 21, 31}, []int{3, 8, 19, 31}}, // 11 < 12: the short run keeps two
+		{16, 16, []int{0, 9, 19, 21, 31}, []int{3, 8, 19, 31}},
+		{20, 20, []int{0, 9, 19, 21, 31}, []int{3, 8, 19, 31}},
+		{21, 21, []int{0, 19, 21, 31}, []int{3, 8, 19, 31}},
+		{24, 24, []int{0, 19, 21, 31}, []int{3, 8, 19, 31}},
+		{25, 25, []int{0, 19, 21, 31}, []int{3, 8, 31}},
+		{32, 32, []int{0, 19, 21, 31}, []int{3, 8, 31}},
 	} {
 		b, err := preprocess.Build(g, preprocess.Config{MiddleFrom: tc.middle})
 		if err != nil {
@@ -119,9 +119,10 @@ func TestMiddleFromBake(t *testing.T) {
 	verify(t, g, b, false)
 }
 
-// TestShortRuns counts by hand the points of runs shorter than 10 cells:
-// one in the middle in clusters of 16 cells or more, their two ends from
-// 6 cells on in smaller clusters, whose sides hold few runs. Both bakes
+// TestShortRuns counts by hand the points of short runs: one in the
+// middle of a run shorter than 8 cells in clusters of 16 cells or more,
+// two ends from 8 cells on; two ends from 6 cells on in smaller
+// clusters, whose sides hold few runs. Both bakes
 // are format 5 and read back the same, and Build takes the MiddleFrom
 // they report.
 func TestShortRuns(t *testing.T) {
@@ -132,7 +133,9 @@ func TestShortRuns(t *testing.T) {
 		single  int          // Info.SinglePointBelow
 	}{
 		// runs of rows 0..8 (9 cells) and 10..15 (6)
-		{16, []grid.Point{grid.Pt(15, 9)}, []int{4, 12}, 10},
+		{16, []grid.Point{grid.Pt(15, 9)}, []int{0, 8, 12}, 8},
+		// runs of rows 0..7 (8 cells) and 9..15 (7)
+		{16, []grid.Point{grid.Pt(15, 8)}, []int{0, 7, 12}, 8},
 		// a run of rows 0..6 (7 cells)
 		{8, []grid.Point{grid.Pt(7, 7)}, []int{0, 6}, 6},
 	} {

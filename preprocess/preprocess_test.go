@@ -188,8 +188,8 @@ func FuzzLoadBake(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(mid.AppendBinary(nil), false)
-	f.Add(arenaV3, false) // the formats of older builds
-	f.Add(arenaV4, false)
+	f.Add(doorsV3, false) // the formats of older builds
+	f.Add(doorsV4, false)
 	f.Fuzz(func(t *testing.T, data []byte, fix bool) {
 		if fix && len(data) >= 24 {
 			data = append([]byte{}, data...)

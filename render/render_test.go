@@ -73,12 +73,12 @@ func TestGolden(t *testing.T) {
 		want   string
 		view   grid.Rect
 	}{
-		{"all-zoomed", 64, 256, render.All, "256x256 8201afcc3f24bbc1f1534f9b7da0464bfa16842371ada5e950db4a3b2054a713", grid.Rect{}},
-		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 74147f04ae88a6f3da0f9797b70402030ecf0f2f75f697076552b17d1abda45b", grid.Rect{}},
+		{"all-zoomed", 64, 256, render.All, "256x256 a22fe9dcecbff6b13bd4a5f4c79655aadbe47f189e0095a747f051444a639bb3", grid.Rect{}},
+		{"tiers", 64, 256, render.Terrain | render.Clusters | render.Waypoints | render.Edges, "256x256 f2ccbfab257e480105ce614e6b84554b467a504c7e14cdb41687a30580e32198", grid.Rect{}},
 		{"shrunk", 200, 64, render.Terrain | render.Islands | render.DeadEnds | render.Path, "50x50 46aecb7ccaf02eaecf91b0b5fc049c9e109d6df0545d17f748a7c5eb5d9b0e6c", grid.Rect{}},
 		{"influence", 64, 256, render.Terrain | render.Influence | render.Path, "256x256 53635bb98a57bc6cb0397a1b507c3c02a154e9fda84007008e9cb6962a8e1647", grid.Rect{}},
-		{"view", 64, 256, render.All, "256x256 e1532c4be118678f9cd16c8b1792697166c43b86e0e9a4a9a771a29b902fd7ce", grid.R(16, 8, 48, 40)},
-		{"tiers-shrunk", 256, 128, render.Terrain | render.Clusters | render.Edges | render.Waypoints, "128x128 0c1c113afec2676c300e25d8466c53a392671613523a66aa14b7758817b78cd1", grid.Rect{}},
+		{"view", 64, 256, render.All, "256x256 3b9b78d7321438675a47986bcff425b9eccbedb43f9c21c0ffe8196bdbcb81c5", grid.R(16, 8, 48, 40)},
+		{"tiers-shrunk", 256, 128, render.Terrain | render.Clusters | render.Edges | render.Waypoints, "128x128 b1cdc206e57d2a3f26793d0e78c704c6e8882e2d49492af750ec473e8bcd07c6", grid.Rect{}},
 	} {
 		s := scene(t, c.size, c.layers)
 		if c.layers&render.Influence != 0 {
