@@ -48,7 +48,7 @@ func roomsAcross(t testing.TB, rooms, side int, seed uint64) *grid.Grid {
 // builds before bake format 5) are logged beside them and checked only
 // for legality (on the 900 paths of the three maps, 0.92% over on
 // average and 24.71% at worst; 0.91% and 24.71% when that was the
-// default, with two points on runs of 6 to 9 cells): there the
+// default, with two points on runs of 6 and 7 cells): there the
 // entrances between two walls get points at their ends only, and some
 // paths take another door.
 func TestMiddleFromAgainstAStar(t *testing.T) {

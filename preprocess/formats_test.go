@@ -23,8 +23,9 @@ var (
 )
 
 // doorsGrid returns the map of the doors files: 96×50, open but for
-// cells on two cluster borders (a run of 7 cells, which the old rule
-// gave two ends and the current one point, and one of 24) and a wall.
+// a cell on each of two cluster borders (runs of 20 and 11 cells at
+// x=31; at x=63 runs of 7, which the old rule gave two ends and the
+// current one point, and 24) and a wall.
 func doorsGrid() *grid.Grid {
 	g, _ := grid.New(96, 50, grid.Octile)
 	g.SetPassable(grid.Pt(31, 20), false)

@@ -122,9 +122,9 @@ func TestMiddleFromBake(t *testing.T) {
 // TestShortRuns counts by hand the points of short runs: one in the
 // middle of a run shorter than 8 cells in clusters of 16 cells or more,
 // two ends from 8 cells on; two ends from 6 cells on in smaller
-// clusters, whose sides hold few runs. Both bakes
-// are format 5 and read back the same, and Build takes the MiddleFrom
-// they report.
+// clusters, whose sides hold few runs. Each of the three bakes is
+// format 5 and reads back the same, and Build takes the MiddleFrom it
+// reports.
 func TestShortRuns(t *testing.T) {
 	for _, tc := range []struct {
 		cs      int

@@ -5,9 +5,10 @@ import "fmt"
 // DefaultMiddleFrom is Config.MiddleFrom's default, for clusters
 // larger than it: paired with one point in the middle of the runs
 // shorter than 8 cells, where a build before format 5 put two ends on
-// runs of 6 cells or more, it bakes about as many points as those
-// builds on the maps we measured, and better paths where walls and
-// islands cross the cluster borders (the README's "Transition points").
+// runs of 6 cells or more, it bakes 4 to 6% more points than those
+// builds on the maps we measured (sc1: 94,871 waypoints against
+// 89,408), and better paths where walls and islands cross the cluster
+// borders (the README's "Transition points").
 const DefaultMiddleFrom = 24
 
 // MinMiddleFrom is the least Config.MiddleFrom other than 0 and the
@@ -46,7 +47,7 @@ const (
 	// shortRun is the current rule's short on clusters of 16 cells or
 	// more. Runs of 6 and 7 cells had their two ends up to format 4; one
 	// point in the middle is at most 3 cells from any of their cells,
-	// and the points it saves pay for the middles of the runs of
+	// and the points it saves pay for part of the middles of the runs of
 	// DefaultMiddleFrom cells or more. From 8 cells, a corridor's width
 	// in the Moving AI mazes, the ends stay: with one point on runs
 	// under 10, paths through generated mazes of 8-cell corridors came

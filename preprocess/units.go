@@ -146,7 +146,7 @@ func (b *Bake) sameClass(a, c int) bool {
 // unitCrossings appends, for cluster c's east and south borders, the
 // cells on c's side and across of every transition a unit k cells across
 // gets: along each run of crossings (the unit fits on both sides), the
-// positions run.transitions picks.
+// positions pointRule.transitions picks (b.points, the bake's rule).
 func (b *Bake) unitCrossings(c int, k grid.Unit, dst [][2]grid.Point) [][2]grid.Point {
 	g, r := b.g, b.clusterRect(c)
 	// n is the border's side: an edge cluster's is shorter than b.cs,
