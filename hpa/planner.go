@@ -472,9 +472,10 @@ type Options struct {
 	// MaxSmoothPasses (0: one). A second pass starts from the first one's
 	// corners and straightens what it left bent: on the StarCraft maps
 	// (every 8th scenario) it takes the mean length over the optimum from
-	// 0.14% to 0.11% and the 99th percentile from 1.51% to 1.39%, for
-	// about a quarter more time per query (go test -run '^$' -bench
-	// SmoothPasses -benchtime 1x ./hpa). Passes stop early once one
+	// 0.095% to 0.075% and the 99th percentile from 1.10% to 1.03%, for
+	// 2% to 32% more time per query in one day's runs on a noisy host
+	// (go test -run '^$' -bench SmoothPasses -benchtime 1x ./hpa, and
+	// -bench SC1). Passes stop early once one
 	// changes nothing.
 	// Other Smooth values ignore it.
 	SmoothPasses int
