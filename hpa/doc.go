@@ -228,8 +228,9 @@
 // the view at both tiers; FirstBlocked tells a unit that its path runs
 // into what its player has since seen. On the StarCraft maps, with
 // random views, the planner finds a path exactly when the view joins
-// start and goal, and its paths are 0.24% longer than the view's optimum
-// on average (go test -run TestFogStarCraft -v ./hpa). Each view costs a
+// start and goal, and its paths are 0.07% longer than the view's optimum
+// on average, 4.8% at worst (every 8th line: go test -run
+// TestFogStarCraft -fog.every 8 -v ./hpa). Each view costs a
 // grid and a bake of its own (Knowledge.Bytes).
 //
 // # Armies: flow fields and group moves
@@ -313,12 +314,16 @@
 //
 // Penalties cost query time where they lie: lines, windows and clusters
 // without any penalty run the plain code. On the StarCraft maps (go test
-// -run '^$' -bench SC1 -benchtime 2x ./hpa, three runs on a shared
+// -run '^$' -bench SC1 -benchtime 2x ./hpa, one run on a shared
 // machine), a skirmish of 4 hot spots and 16 claiming units per map made
-// Cells queries 1.27× to 1.89× slower; a busy map of 16 hot spots and 64
-// units 1.70× to 2.26× (the coarse search expands 41% more waypoints when
-// costs exceed what the heuristic knows, and start and goal join the
-// waypoint graph by search instead of straight lines more often).
+// Cells queries 9.0× slower (warm route cache); a busy map of 16 hot
+// spots and 64 units 16.5×. Most of it is the band search round the path
+// and the rival route on plain costs, which buy the paths' quality under
+// the penalty; the coarse searches expand about twice the waypoints
+// (both searches counted, and the penalized one's bound does not know
+// the penalties), and start and goal join the waypoint graph by search
+// instead of straight lines more often. Before the band search the two
+// loads cost 1.27× to 1.89× and 1.70× to 2.26×, for far worse paths.
 //
 // Costs are in the grid package's units.
 package hpa
