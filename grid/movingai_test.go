@@ -13,9 +13,15 @@ import (
 )
 
 // manifest reads MANIFEST.tsv: per map file, the published counts of
-// invalid-endpoint and unsolvable lines.
+// invalid-endpoint and unsolvable lines. A maps folder without one (the
+// maps as movingai.com serves them) gives nil, unless
+// RTSPATH_REQUIRE_MAPS=1 (CI), where it must be there.
 func manifest(t testing.TB, dir string) map[string][2]int {
 	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if os.IsNotExist(err) && os.Getenv("RTSPATH_REQUIRE_MAPS") != "1" {
+		t.Logf("no MANIFEST.tsv in %s: the counts of blocked-endpoint and unsolvable lines go unchecked", dir)
+		return nil
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +65,8 @@ func stride() int {
 // every path cell by cell and its length against the published optimum.
 // Lines with a blocked endpoint must be reported (ErrBlocked) and lines
 // published as unsolvable must find no path; both are counted against
-// MANIFEST.tsv and always run in full. Solvable lines are sampled (see
-// stride).
+// MANIFEST.tsv (where the folder has one and it lists the map) and always
+// run in full. Solvable lines are sampled (see stride).
 func TestMovingAIOptimal(t *testing.T) {
 	dir := testmaps.Require(t)
 	man := manifest(t, dir)
@@ -114,8 +120,11 @@ func TestMovingAIOptimal(t *testing.T) {
 				}
 				solved++
 			}
-			want := man[m.Name+".map"]
-			if invalid != want[0] || unsolvable != want[1] {
+			want, listed := man[m.Name+".map"]
+			if !listed && man != nil && os.Getenv("RTSPATH_REQUIRE_MAPS") == "1" {
+				t.Errorf("%s.map is not in MANIFEST.tsv", m.Name)
+			}
+			if listed && (invalid != want[0] || unsolvable != want[1]) {
 				t.Errorf("invalid endpoints %d, unsolvable %d; MANIFEST says %d, %d", invalid, unsolvable, want[0], want[1])
 			}
 			if solved == 0 {
