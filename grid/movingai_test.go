@@ -18,7 +18,7 @@ import (
 // RTSPATH_REQUIRE_MAPS=1 (CI), where it must be there.
 func manifest(t testing.TB, dir string) map[string][2]int {
 	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if os.IsNotExist(err) && os.Getenv("RTSPATH_REQUIRE_MAPS") != "1" {
+	if os.IsNotExist(err) && !testmaps.Required() {
 		t.Logf("no MANIFEST.tsv in %s: the counts of blocked-endpoint and unsolvable lines go unchecked", dir)
 		return nil
 	}
@@ -121,7 +121,7 @@ func TestMovingAIOptimal(t *testing.T) {
 				solved++
 			}
 			want, listed := man[m.Name+".map"]
-			if !listed && man != nil && os.Getenv("RTSPATH_REQUIRE_MAPS") == "1" {
+			if !listed && testmaps.Required() {
 				t.Errorf("%s.map is not in MANIFEST.tsv", m.Name)
 			}
 			if listed && (invalid != want[0] || unsolvable != want[1]) {

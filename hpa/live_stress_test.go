@@ -486,7 +486,7 @@ func TestLiveReadersDoNotRace(t *testing.T) {
 // are missing and not required (RTSPATH_REQUIRE_MAPS unset), a generated
 // one, so that a fresh clone runs the test too.
 func stressMap(t *testing.T) (*grid.Grid, string) {
-	if testmaps.Dir() == "" && os.Getenv("RTSPATH_REQUIRE_MAPS") != "1" {
+	if testmaps.Dir() == "" && !testmaps.Required() {
 		g, err := mapgen.NewGrid(mapgen.Config{Width: 256, Height: 256, Seed: 14}, grid.MapOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -43,7 +43,7 @@ func Dir() string {
 func Require(tb testing.TB) string {
 	tb.Helper()
 	d := Dir()
-	if d == "" && os.Getenv("RTSPATH_REQUIRE_MAPS") == "1" {
+	if d == "" && Required() {
 		tb.Fatal("benchmark maps not found in ../shared/maps or RTSPATH_MAPS, and RTSPATH_REQUIRE_MAPS=1")
 	}
 	if d == "" {
@@ -51,6 +51,10 @@ func Require(tb testing.TB) string {
 	}
 	return d
 }
+
+// Required says whether the benchmark maps and what comes with them must
+// be there (RTSPATH_REQUIRE_MAPS=1, as in CI) rather than be skipped.
+func Required() bool { return os.Getenv("RTSPATH_REQUIRE_MAPS") == "1" }
 
 // Map is one benchmark map with its scenario file.
 type Map struct {
